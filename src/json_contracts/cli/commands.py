@@ -1,0 +1,198 @@
+"""``init``, ``validate``, ``lint`` and ``check``: options in, engine call, rendering, exit code."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from json_contracts.cli.options import common_options, contracts_dir
+from json_contracts.cli.options import output_format as _format
+from json_contracts.cli.render import echo_findings, echo_github, echo_json, finding_line
+from json_contracts.config import ConfigError, load_settings, parse_codes
+from json_contracts.errors import JsonParseError
+from json_contracts.jsonio import SourceMap, parse_json
+from json_contracts.lint import lint_result
+from json_contracts.loading import load_contracts
+from json_contracts.names import is_safe_name
+from json_contracts.payloads import validation_payload
+from json_contracts.repair import field_hints, repairs
+from json_contracts.reports import lint_report, severity_counts, sort_findings, validate_report
+from json_contracts.starter import starter_files
+
+
+@click.command()
+@click.option("--force", is_flag=True, help="Overwrite existing files.")
+@common_options
+def init(force: bool, contracts: str | None, as_json: bool, output_format: str | None) -> None:
+    """Copy the starter contracts into the contracts directory (never overwrites without --force)."""
+    fmt = _format(as_json, output_format)
+    target = contracts_dir(contracts)
+    files = starter_files()
+    source_dir = str(Path(str(files[0])).parent) if files else ""
+    copied: list[str] = []
+    skipped: list[str] = []
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        for item in files:
+            destination = target / item.name
+            data = item.read_bytes()
+            if force:
+                destination.write_bytes(data)
+                copied.append(item.name)
+                continue
+            try:
+                with open(destination, "xb") as handle:
+                    handle.write(data)
+                copied.append(item.name)
+            except FileExistsError:
+                skipped.append(item.name)
+    except OSError as exc:
+        message = f"{exc.strerror}: {exc.filename}" if exc.filename else str(exc)
+        if fmt == "json":
+            echo_json({"initialized": False, "contractsDir": str(target), "error": message})
+        else:
+            click.echo(f"Failed to initialize starter contracts: {message}", err=True)
+        sys.exit(1)
+    if fmt == "json":
+        echo_json(
+            {
+                "initialized": True,
+                "force": force,
+                "contractsDir": str(target),
+                "sourceDir": source_dir,
+                "copied": copied,
+                "skipped": skipped,
+            }
+        )
+        return
+    click.echo(f"Initialized starter contracts in {target}.")
+    click.echo(f"Copied {len(copied)} file(s). Skipped {len(skipped)} existing file(s).")
+    if copied:
+        click.echo("Copied: " + ", ".join(copied))
+    if skipped:
+        click.echo("Skipped: " + ", ".join(skipped))
+    shown = os.path.relpath(target) if target.is_relative_to(Path.cwd()) else str(target)
+    click.echo("")
+    click.echo("Next:")
+    click.echo(f"  json-contracts validate --contracts {shown}")
+    click.echo("  Add json-contracts to your MCP host config with JSON_CONTRACTS_DIR pointing at this folder.")
+
+
+@click.command()
+@common_options
+def validate(contracts: str | None, as_json: bool, output_format: str | None) -> None:
+    """Load every contract: shape, limits, JSON Schema validity, example outputs valid."""
+    fmt = _format(as_json, output_format)
+    result = load_contracts(contracts_dir(contracts))
+    findings = sort_findings(result.failures + result.warnings)
+    if fmt == "json":
+        echo_json(validate_report(result))
+    elif fmt == "github":
+        echo_github(findings)
+    else:
+        if result.ok:
+            click.echo(f"Validated {len(result.contracts)} contract(s) in {result.directory}.")
+            for contract in result.sorted_contracts():
+                click.echo(f"- {contract.name} {contract.contract_hash}")
+        echo_findings(findings)
+        if not result.ok:
+            files = len({f.file for f in result.failures})
+            click.echo(f"Contract validation failed: {len(result.failures)} error(s) in {files} file(s).")
+    sys.exit(0 if result.ok else 1)
+
+
+@click.command()
+@click.option("--strict", is_flag=True, default=None, help="Also fail on warnings (never on info).")
+@click.option("--ignore", "ignore", metavar="CODE,...", default="", help="Finding codes to turn off, comma-separated.")
+@common_options
+def lint(strict: bool | None, ignore: str, contracts: str | None, as_json: bool, output_format: str | None) -> None:
+    """Validate, then report contract quality findings with stable codes."""
+    fmt = _format(as_json, output_format)
+    try:
+        settings = load_settings(Path.cwd())
+        ignored = settings.ignore | parse_codes(ignore.split(","), "--ignore")
+    except ConfigError as exc:
+        raise click.UsageError(str(exc)) from exc
+    strict = settings.strict if strict is None else strict
+    result = load_contracts(contracts_dir(contracts))
+    findings = lint_result(result, ignored) if result.ok else []
+    counts = severity_counts(findings)
+    failed = not result.ok or counts["error"] > 0 or (strict and counts["warning"] > 0)
+    everything = sort_findings(result.failures + result.warnings + findings)
+    everything = [f for f in everything if f.code not in ignored]
+    if fmt == "json":
+        echo_json(lint_report(result, findings, strict=strict))
+    elif fmt == "github":
+        echo_github(everything)
+    else:
+        if result.ok:
+            click.echo(f"Linted {len(result.contracts)} contract(s) in {result.directory}.")
+        echo_findings(everything)
+        if not result.ok:
+            click.echo(f"Contract validation failed: {len(result.failures)} error(s).")
+        elif not findings:
+            click.echo("No lint findings.")
+        else:
+            click.echo(
+                f"{len(findings)} finding(s): {counts['error']} error(s), {counts['warning']} warning(s), "
+                f"{counts['info']} info."
+            )
+    sys.exit(1 if failed else 0)
+
+
+@click.command()
+@click.argument("contract")
+@click.argument("document", default="-", metavar="[FILE|-]")
+@common_options
+def check(contract: str, document: str, contracts: str | None, as_json: bool, output_format: str | None) -> None:
+    """Validate one JSON document (a file, or - for stdin) against CONTRACT; print errors and repair hints."""
+    fmt = _format(as_json, output_format)
+    if not is_safe_name(contract):
+        raise click.UsageError(f"Invalid contract name: {contract}")
+    result = load_contracts(contracts_dir(contracts))
+    loaded = result.contracts.get(contract)
+    if loaded is None:
+        own = [f for f in result.failures if f.contract == contract]
+        if own:
+            click.echo(finding_line(own[0]), err=True)
+            click.echo(f"Contract {contract} did not load; fix it first (json-contracts validate).", err=True)
+            sys.exit(1)
+        available = ", ".join(c.name for c in result.sorted_contracts()) or "none"
+        raise click.UsageError(f"Contract not found: {contract} (loaded: {available})")
+    label = "<stdin>" if document == "-" else document
+    try:
+        raw = sys.stdin.buffer.read() if document == "-" else Path(document).read_bytes()
+    except OSError as exc:
+        raise click.UsageError(f"Cannot read {label}: {exc.strerror}") from exc
+    text = raw.decode("utf-8", errors="replace")
+    try:
+        value = parse_json(text)
+    except JsonParseError as exc:
+        if fmt == "json":
+            echo_json({"valid": False, "contract": contract, "file": label, "error": f"Invalid JSON: {exc.message}",
+                       "line": exc.line, "column": exc.column})
+        else:
+            click.echo(f"{label}:{exc.line}:{exc.column}: invalid JSON: {exc.message}")
+        sys.exit(1)
+    payload = validation_payload(loaded, value)
+    hints = field_hints(loaded.schema, payload["errors"])
+    if fmt == "json":
+        payload["instructions"] = hints
+        payload["repairs"] = repairs(loaded.schema, payload["errors"])
+        echo_json(payload)
+    elif payload["valid"]:
+        click.echo(f"{label} is valid against {contract}.")
+    else:
+        source = SourceMap(text)
+        for error in payload["errors"]:
+            line, column = source.position(error["path"], key=error["keyword"] == "additionalProperties")
+            where = f"{label}:{line}:{column}:"
+            click.echo(f"{where} {click.style(error['keyword'], bold=True)} {error['path'] or '/'} {error['message']}")
+        click.echo("How to repair:")
+        for hint in hints:
+            click.echo(f"  - {hint}")
+        click.echo(f"{label} does not validate against {contract}: {len(payload['errors'])} error(s).")
+    sys.exit(0 if payload["valid"] else 1)

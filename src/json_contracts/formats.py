@@ -1,0 +1,132 @@
+"""The ``format`` checks contracts get: the original's (Ajv "full" formats), made real.
+
+jsonschema's own checkers cover most names once ``jsonschema[format-nongpl]`` is installed;
+here its email check (it only looks for ``@``) is replaced by ``email-validator``, ``regex``
+uses ECMA-262 (``regress``), and Ajv's extra names (``url``, ``int32``, ``byte``, …) are added.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from typing import Any
+
+import regress
+from jsonschema import FormatChecker
+from jsonschema import _format as _jsonschema_formats
+
+__all__ = ["FORMAT_CHECKER", "KNOWN_FORMATS", "ecma_regex"]
+
+_REGEX_CACHE: dict[str, regress.Regex] = {}
+
+
+def ecma_regex(pattern: str) -> regress.Regex:
+    """A compiled ECMA-262 regex (Unicode mode), cached by pattern text.
+
+    Raises:
+        regress.RegressError: the pattern is not a valid ECMA-262 regex.
+    """
+    compiled = _REGEX_CACHE.get(pattern)
+    if compiled is None:
+        if len(_REGEX_CACHE) > 4096:
+            _REGEX_CACHE.clear()
+        compiled = _REGEX_CACHE[pattern] = regress.Regex(pattern, "u")
+    return compiled
+
+
+_BASE = _jsonschema_formats.draft202012_format_checker
+FORMAT_CHECKER = FormatChecker(formats=())
+for _name in _BASE.checkers:
+    FORMAT_CHECKER.checkers[_name] = _BASE.checkers[_name]
+
+
+def _checks(name: str, raises: type[Exception] | tuple[type[Exception], ...] = ()) -> Any:
+    return FORMAT_CHECKER.checks(name, raises=raises)
+
+
+@_checks("regex", raises=regress.RegressError)
+def _is_regex(instance: object) -> bool:
+    if isinstance(instance, str):
+        ecma_regex(instance)
+    return True
+
+
+@_checks("email")
+def _is_email(instance: object) -> bool:
+    if not isinstance(instance, str):
+        return True
+    from email_validator import EmailNotValidError, validate_email  # lazy: 60 ms import
+
+    try:
+        validate_email(
+            instance, check_deliverability=False, allow_smtputf8=False, globally_deliverable=False
+        )
+    except EmailNotValidError:
+        return False
+    return True
+
+
+def _conforms(name: str, instance: object) -> bool:
+    return FORMAT_CHECKER.conforms(instance, name)
+
+
+@_checks("url")
+def _is_url(instance: object) -> bool:
+    if not isinstance(instance, str):
+        return True
+    return bool(re.match(r"(?i)(https?|ftp)://[^\s/?#]+", instance)) and _conforms("uri", instance)
+
+
+_TZ = re.compile(r"(?i)(z|[+-]\d\d(:?\d\d)?)$")
+
+
+@_checks("iso-time")
+def _is_iso_time(instance: object) -> bool:
+    if not isinstance(instance, str):
+        return True
+    return _conforms("time", instance if _TZ.search(instance) else instance + "Z")
+
+
+@_checks("iso-date-time")
+def _is_iso_date_time(instance: object) -> bool:
+    if not isinstance(instance, str):
+        return True
+    return _conforms("date-time", instance if _TZ.search(instance) else instance + "Z")
+
+
+@_checks("byte", raises=(binascii.Error, ValueError))
+def _is_byte(instance: object) -> bool:
+    if not isinstance(instance, str):
+        return True
+    if len(instance) % 4:
+        return False
+    base64.b64decode(instance, validate=True)
+    return True
+
+
+def _int_range(bits: int) -> Any:
+    low, high = -(2 ** (bits - 1)), 2 ** (bits - 1) - 1
+
+    def check(instance: object) -> bool:
+        if isinstance(instance, bool) or not isinstance(instance, (int, float)):
+            return True
+        return float(instance).is_integer() and low <= instance <= high
+
+    return check
+
+
+FORMAT_CHECKER.checks("int32")(_int_range(32))
+FORMAT_CHECKER.checks("int64")(_int_range(64))
+for _name in ("float", "double", "password", "binary"):
+    FORMAT_CHECKER.checks(_name)(lambda instance: True)
+
+_URI_FRAGMENT_POINTER = re.compile(r"(?i)#(?:/(?:[a-z0-9_\-.!$&'()*+,;:=@]|%[0-9a-f]{2}|~0|~1)*)*")
+
+
+@_checks("json-pointer-uri-fragment")
+def _is_pointer_fragment(instance: object) -> bool:
+    return not isinstance(instance, str) or _URI_FRAGMENT_POINTER.fullmatch(instance) is not None
+
+
+KNOWN_FORMATS: frozenset[str] = frozenset(FORMAT_CHECKER.checkers)

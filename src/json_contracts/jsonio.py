@@ -1,0 +1,165 @@
+"""The one place JSON text is read: parsing with JS-compatible numbers, and source positions.
+
+Contract files and agent documents are untrusted. Parsing rejects what JavaScript's
+``JSON.parse`` rejects (``NaN``, ``Infinity``, a byte-order mark), rounds integers beyond 2**53
+to doubles as JS does (so hashes agree), and turns every failure into a
+:class:`~json_contracts.errors.JsonParseError` with line and column. :class:`SourceMap` maps a
+JSON pointer back to the line and column of its value (or key) in the text.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from json.decoder import scanstring
+from typing import Any
+
+from json_contracts.errors import JsonParseError
+
+__all__ = ["SourceMap", "escape_pointer_segment", "line_column", "parse_json", "pointer_from_parts"]
+
+_MAX_SAFE = 2**53
+_NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?")
+_WS = re.compile(r"[ \t\n\r]*")
+_NON_JSON_CONSTANT = re.compile(r"-?(?:NaN|Infinity)")
+
+
+class _NonJsonConstant(ValueError):
+    pass
+
+
+def _parse_int(text: str) -> int | float:
+    if len(text) < 16:
+        return int(text)
+    value = int(text)
+    return value if -_MAX_SAFE <= value <= _MAX_SAFE else float(value)
+
+
+def _reject_constant(name: str) -> Any:
+    raise _NonJsonConstant(name)
+
+
+def line_column(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column (in code points) of ``offset`` in ``text``."""
+    line = text.count("\n", 0, offset) + 1
+    start = text.rfind("\n", 0, offset) + 1
+    return line, offset - start + 1
+
+
+def parse_json(text: str) -> Any:
+    """Parse JSON text as ``JSON.parse`` would.
+
+    Raises:
+        JsonParseError: the text is not JSON; the message says what and where.
+    """
+    if text.startswith("\ufeff"):
+        raise JsonParseError(
+            "file starts with a UTF-8 byte order mark (BOM); save it as UTF-8 without a BOM", 1, 1, 0
+        )
+    try:
+        return json.loads(text, parse_int=_parse_int, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise JsonParseError(
+            f"{exc.msg} at line {exc.lineno}, column {exc.colno}", exc.lineno, exc.colno, exc.pos
+        ) from exc
+    except _NonJsonConstant as exc:
+        match = _NON_JSON_CONSTANT.search(text)
+        offset = match.start() if match else 0
+        line, column = line_column(text, offset)
+        raise JsonParseError(
+            f"{exc} is not valid JSON at line {line}, column {column}; use a number or null",
+            line,
+            column,
+            offset,
+        ) from exc
+    except RecursionError as exc:
+        raise JsonParseError("JSON is nested too deeply to read", 1, 1, 0) from exc
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        raise JsonParseError(f"{exc}", 1, 1, 0) from exc
+
+
+def escape_pointer_segment(segment: str | int) -> str:
+    """RFC 6901: ``~`` becomes ``~0`` and ``/`` becomes ``~1``."""
+    return str(segment).replace("~", "~0").replace("/", "~1")
+
+
+def pointer_from_parts(parts: Any) -> str:
+    """A JSON pointer from path segments (``['a', 0]`` -> ``/a/0``); the root is ``""``."""
+    return "".join("/" + escape_pointer_segment(p) for p in parts)
+
+
+class SourceMap:
+    """Where each value (and each object key) of a JSON text starts.
+
+    Built by a small scanner over the text, because no maintained library maps RFC 6901
+    pointers (with escaped keys) to positions correctly. Built lazily: only files with
+    findings pay for it.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._values: dict[str, int] = {}
+        self._keys: dict[str, int] = {}
+        self._line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        try:
+            self._scan(_WS.match(text, 0).end(), "")  # type: ignore[union-attr]
+        except (RecursionError, ValueError, IndexError):
+            pass  # a partial map still locates everything scanned before the problem
+
+    def _skip(self, idx: int) -> int:
+        return _WS.match(self.text, idx).end()  # type: ignore[union-attr]
+
+    def _scan(self, idx: int, pointer: str) -> int:
+        text = self.text
+        self._values[pointer] = idx
+        char = text[idx]
+        if char == "{":
+            idx = self._skip(idx + 1)
+            if text[idx] == "}":
+                return idx + 1
+            while True:
+                key_start = idx
+                key, idx = scanstring(text, idx + 1)
+                child = pointer + "/" + escape_pointer_segment(key)
+                self._keys[child] = key_start
+                idx = self._skip(idx)
+                idx = self._skip(idx + 1)  # the ':'
+                idx = self._skip(self._scan(idx, child))
+                if text[idx] == "}":
+                    return idx + 1
+                idx = self._skip(idx + 1)  # the ','
+        if char == "[":
+            idx = self._skip(idx + 1)
+            if text[idx] == "]":
+                return idx + 1
+            index = 0
+            while True:
+                idx = self._skip(self._scan(idx, f"{pointer}/{index}"))
+                index += 1
+                if text[idx] == "]":
+                    return idx + 1
+                idx = self._skip(idx + 1)
+        if char == '"':
+            return scanstring(text, idx + 1)[1]
+        for literal in ("true", "false", "null"):
+            if text.startswith(literal, idx):
+                return idx + len(literal)
+        match = _NUMBER.match(text, idx)
+        if match is None:
+            raise ValueError(f"unexpected character at {idx}")
+        return match.end()
+
+    def offset(self, pointer: str, *, key: bool = False) -> int:
+        """Offset of the value at ``pointer`` (or its key), else of its nearest ancestor."""
+        if key and pointer in self._keys:
+            return self._keys[pointer]
+        while pointer not in self._values and pointer:
+            pointer = pointer.rsplit("/", 1)[0]
+        return self._values.get(pointer, 0)
+
+    def position(self, pointer: str, *, key: bool = False) -> tuple[int, int]:
+        """1-based (line, column) of ``pointer``; see :meth:`offset`."""
+        offset = self.offset(pointer, key=key)
+        line = bisect.bisect_right(self._line_starts, offset)
+        return line, offset - self._line_starts[line - 1] + 1

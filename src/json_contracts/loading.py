@@ -1,0 +1,275 @@
+"""Loading a contracts folder (REFERENCE §2): every file checked, every problem kept as a value.
+
+One broken file never hides the others: :func:`load_contracts` returns the contracts that
+loaded and a :class:`~json_contracts.model.Finding` per failure, in the original's order
+(duplicates first, then files in collation order). Only regular ``*.json`` files directly in
+the folder are read, opened without following links; anything else is reported and skipped.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from json_contracts.errors import JsonParseError, LoadError
+from json_contracts.hashing import sha256_of
+from json_contracts.jsonio import parse_json
+from json_contracts.jstext import dumps
+from json_contracts.model import Contract, Finding, LoadResult, Severity, SourceFile
+from json_contracts.names import collation_key, is_safe_name, name_from_filename
+from json_contracts.schema import SchemaProblem, check_schema, compile_schema, detect_dialect
+from json_contracts.shape import normalise_operations, shape_issues
+from json_contracts.validation import describe_errors, iter_errors
+
+__all__ = ["Limits", "load_contracts", "load_contracts_strict"]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Size limits of the original; overridable in library use only."""
+
+    max_file_bytes: int = 262144
+    max_schema_bytes: int = 131072
+    max_examples: int = 50
+
+
+class _Failed(Exception):
+    """A per-file step failed; carries the finding."""
+
+    def __init__(self, finding: Finding) -> None:
+        super().__init__(finding.message)
+        self.finding = finding
+
+
+def _finding(
+    code: str,
+    message: str,
+    path: Path,
+    *,
+    source: SourceFile | None = None,
+    pointer: str = "",
+    severity: Severity = "error",
+    file: str | None = None,
+    contract: str | None = None,
+) -> Finding:
+    line, column = source.position(pointer) if source is not None else (1, 1)
+    return Finding(
+        code=code,
+        severity=severity,
+        message=message,
+        file=file or path.name,
+        path=path,
+        pointer=pointer,
+        line=line,
+        column=column,
+        contract=contract,
+    )
+
+
+def _list_directory(directory: Path, result: LoadResult) -> list[str] | None:
+    """Candidate file names; skipped entries become warnings. None when the folder is missing."""
+    names: list[str] = []
+    try:
+        with os.scandir(directory) as entries:
+            for entry in entries:
+                if entry.is_symlink():
+                    if entry.name.lower().endswith(".json"):
+                        result.warnings.append(
+                            _finding(
+                                "JC001",
+                                f"Skipped symbolic link {entry.name}; contracts are read only from "
+                                "regular files inside the folder, so copy the file here instead",
+                                directory / entry.name,
+                                severity="warning",
+                            )
+                        )
+                    continue
+                if not entry.name.endswith(".json"):
+                    if entry.name.lower().endswith(".json") and entry.is_file(follow_symlinks=False):
+                        result.warnings.append(
+                            _finding(
+                                "JC001",
+                                f"Skipped {entry.name}: contract files must end in lower-case .json; rename it",
+                                directory / entry.name,
+                                severity="warning",
+                            )
+                        )
+                    continue
+                if not entry.is_file(follow_symlinks=False):
+                    kind = "folder" if entry.is_dir(follow_symlinks=False) else "special file"
+                    result.warnings.append(
+                        _finding(
+                            "JC001",
+                            f"Skipped {entry.name}: it is a {kind}, not a regular file",
+                            directory / entry.name,
+                            severity="warning",
+                        )
+                    )
+                    continue
+                names.append(entry.name)
+    except FileNotFoundError:
+        return None
+    return sorted(names, key=collation_key)
+
+
+def _read_text(path: Path, limits: Limits) -> str:
+    """Read a regular file without following links or blocking on special files."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise _Failed(_finding("JC012", f"Path escapes contracts directory: {path}", path)) from exc
+        raise _Failed(_finding("JC021", f"Cannot read contract file: {exc.strerror}", path)) from exc
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise _Failed(_finding("JC012", f"Path escapes contracts directory: {path}", path))
+        if info.st_size > limits.max_file_bytes:
+            raise _Failed(
+                _finding(
+                    "JC013",
+                    f"Contract file exceeds size limit ({info.st_size} > {limits.max_file_bytes} bytes)",
+                    path,
+                )
+            )
+        data = handle.read(limits.max_file_bytes + 1)
+    if len(data) > limits.max_file_bytes:  # the file grew after fstat
+        raise _Failed(
+            _finding("JC013", f"Contract file exceeds size limit ({len(data)} > {limits.max_file_bytes} bytes)", path)
+        )
+    return data.decode("utf-8", errors="replace")
+
+
+def _build(name: str, source: SourceFile, data: Any, limits: Limits) -> Contract:
+    """Steps 5–10 of the per-file pipeline on parsed data."""
+    path = source.path
+
+    def fail(code: str, message: str, pointer: str = "") -> _Failed:
+        return _Failed(_finding(code, message, path, source=source, pointer=pointer, contract=name))
+
+    if isinstance(data, dict) and "version" in data:
+        raise fail("JC015", "Contract must not include a version field; use Git for versioning", "/version")
+    issues = shape_issues(data)
+    if issues:
+        raise fail("JC016", "Invalid contract shape: " + ", ".join(m for _, m in issues), issues[0][0])
+    operations = normalise_operations(data.get("operations"))
+    examples = data.get("examples", [])
+    total = len(examples) + sum(len(op["examples"]) for op in operations.values())
+    if total > limits.max_examples:
+        raise fail("JC017", f"Contract examples exceed limit ({total} > {limits.max_examples})", "/examples")
+    schema = data["schema"]
+    schema_bytes = len(dumps(schema, indent=None).encode("utf-8", "surrogatepass"))
+    if schema_bytes > limits.max_schema_bytes:
+        raise fail(
+            "JC018", f"Contract schema exceeds size limit ({schema_bytes} > {limits.max_schema_bytes} bytes)", "/schema"
+        )
+    dialect = detect_dialect(schema)
+    problem = dialect if isinstance(dialect, SchemaProblem) else check_schema(schema, dialect)
+    if problem is not None:
+        raise fail(problem.code, problem.message, "/schema" + problem.pointer)
+    assert isinstance(dialect, str)
+    schema_hash = sha256_of(schema)
+    compiled = compile_schema(schema, dialect, cache_key=schema_hash)
+    description = data.get("description")
+    contract = Contract(
+        name=name,
+        description=description if isinstance(description, str) and description else None,
+        rules=list(data.get("rules", [])),
+        operations=operations,
+        schema=schema,
+        examples=examples,
+        schema_hash=schema_hash,
+        dialect=dialect,
+        compiled=compiled,
+        source=source,
+        raw=data,
+    )
+    for label, group in contract.all_examples():
+        pointer_base = "/" + "/".join(p.replace("~", "~0").replace("/", "~1") for p in label.split(".", 2))
+        for i, example in enumerate(group):
+            if not isinstance(example, dict) or "output" not in example:
+                continue
+            errors = list(iter_errors(compiled, example["output"]))
+            if errors:
+                raise fail(
+                    "JC020",
+                    f"Example output at {label}[{i}] does not validate against contract schema: "
+                    + describe_errors(errors),
+                    f"{pointer_base}/{i}/output{errors[0]['path']}",
+                )
+    return contract
+
+
+def load_contracts(directory: str | os.PathLike[str], limits: Limits | None = None) -> LoadResult:
+    """Load every contract in ``directory``; never raises for bad files (see ``failures``)."""
+    limits = limits or Limits()
+    root = Path(os.path.abspath(directory))
+    result = LoadResult(directory=root)
+    try:
+        names = _list_directory(root, result)
+    except OSError as exc:
+        result.failures.append(
+            _finding("JC003", f"Cannot read contracts directory {root}: {exc.strerror}", root, file=str(root))
+        )
+        return result
+    if names is None:
+        result.missing_directory = True
+        result.warnings.append(
+            _finding(
+                "JC002",
+                f"Contracts directory does not exist; no contracts loaded {root}",
+                root,
+                severity="warning",
+                file=str(root),
+            )
+        )
+        return result
+    groups: dict[str, list[str]] = {}
+    for filename in names:
+        groups.setdefault(name_from_filename(filename).lower(), []).append(filename)
+    duplicates = {f for group in groups.values() if len(group) > 1 for f in group}
+    for group in groups.values():
+        if len(group) > 1:
+            label = ", ".join(group)
+            result.failures.append(
+                _finding("JC010", f"Duplicate contract name: {label}", root / group[0], file=label)
+            )
+    for filename in names:
+        if filename in duplicates:
+            continue
+        path = root / filename
+        name = name_from_filename(filename)
+        try:
+            if not is_safe_name(name):
+                raise _Failed(_finding("JC011", f"Invalid contract name: {name}", path))
+            if path.parent != root:
+                raise _Failed(_finding("JC012", f"Path escapes contracts directory: {path}", path))
+            text = _read_text(path, limits)
+            source = SourceFile(path, text)
+            try:
+                data = parse_json(text)
+            except JsonParseError as exc:
+                raise _Failed(
+                    Finding("JC014", "error", f"Invalid JSON: {exc.message}", filename, path, "", exc.line, exc.column, name)
+                ) from exc
+            result.contracts[name] = _build(name, source, data, limits)
+        except _Failed as failed:
+            result.failures.append(failed.finding)
+    return result
+
+
+def load_contracts_strict(directory: str | os.PathLike[str], limits: Limits | None = None) -> LoadResult:
+    """Load a folder, failing as a whole when any file fails (the original's default).
+
+    Raises:
+        LoadError: with the aggregated message and every failure.
+    """
+    result = load_contracts(directory, limits)
+    if not result.ok:
+        raise LoadError(result.failure_message(), result.failures)
+    return result

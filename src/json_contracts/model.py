@@ -1,0 +1,133 @@
+"""The engine's data: loaded contracts, findings and the results of loading.
+
+Everything here is plain data. Adapters render it; :mod:`json_contracts.reports` turns it into
+JSON-ready dicts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Literal
+
+from json_contracts.hashing import sha256_of
+from json_contracts.jsonio import SourceMap
+from json_contracts.names import collation_key
+from json_contracts.schema import CompiledSchema
+
+__all__ = ["Contract", "Finding", "LoadResult", "Severity", "SourceFile"]
+
+Severity = Literal["error", "warning", "info"]
+SEVERITY_RANK: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
+
+
+@dataclass(frozen=True, eq=False)
+class SourceFile:
+    """A contract file's path and text, with a lazily built map from pointers to positions."""
+
+    path: Path
+    text: str
+
+    @cached_property
+    def source_map(self) -> SourceMap:
+        return SourceMap(self.text)
+
+    def position(self, pointer: str, *, key: bool = False) -> tuple[int, int]:
+        return self.source_map.position(pointer, key=key)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem found in a contract file, pointing at the offending place.
+
+    ``file`` is the label the original prints (a file name, or several joined for a
+    duplicate group); ``path`` is the file on disk; ``pointer`` a JSON pointer into it.
+    ``lint_path`` is the original's ``$.schema…`` path for lint findings.
+    """
+
+    code: str
+    severity: Severity
+    message: str
+    file: str
+    path: Path | None = None
+    pointer: str = ""
+    line: int = 1
+    column: int = 1
+    contract: str | None = None
+    lint_path: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Contract:
+    """A loaded, normalised contract (REFERENCE §2.6) and where it came from."""
+
+    name: str
+    description: str | None
+    rules: list[str]
+    operations: dict[str, dict[str, Any]]
+    schema: dict[str, Any]
+    examples: list[Any]
+    schema_hash: str
+    dialect: str
+    compiled: CompiledSchema
+    source: SourceFile | None = None
+    raw: dict[str, Any] = field(default_factory=dict)
+
+    @cached_property
+    def contract_hash(self) -> str:
+        """SHA-256 of the public body (REFERENCE §3)."""
+        return sha256_of(self.public_body())
+
+    def public_body(self) -> dict[str, Any]:
+        """The object ``contractHash`` is computed from."""
+        body: dict[str, Any] = {"name": self.name}
+        if self.description:
+            body["description"] = self.description
+        body.update(
+            rules=self.rules, operations=self.operations, schema=self.schema, examples=self.examples
+        )
+        return body
+
+    def summary(self) -> dict[str, Any]:
+        """``{name, description?, contractHash, schemaHash}`` as list_contracts shows it."""
+        item: dict[str, Any] = {"name": self.name}
+        if self.description:
+            item["description"] = self.description
+        item["contractHash"] = self.contract_hash
+        item["schemaHash"] = self.schema_hash
+        return item
+
+    def all_examples(self) -> list[tuple[str, list[Any]]]:
+        """Example groups with their labels: ``examples``, ``operations.<op>.examples``."""
+        groups: list[tuple[str, list[Any]]] = [("examples", self.examples)]
+        for op_name, op in self.operations.items():
+            groups.append((f"operations.{op_name}.examples", op.get("examples", [])))
+        return groups
+
+
+@dataclass
+class LoadResult:
+    """What loading a folder gave: the contracts that loaded and every finding.
+
+    ``failures`` are the files that did not load (errors, in the original's order);
+    ``warnings`` are notes that did not stop loading (e.g. a skipped symbolic link).
+    """
+
+    directory: Path
+    contracts: dict[str, Contract] = field(default_factory=dict)
+    failures: list[Finding] = field(default_factory=list)
+    warnings: list[Finding] = field(default_factory=list)
+    missing_directory: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    def failure_message(self) -> str:
+        """The original's aggregated message: ``Failed to load JSON contracts: f: m; …``."""
+        joined = "; ".join(f"{f.file}: {f.message}" for f in self.failures)
+        return f"Failed to load JSON contracts: {joined}"
+
+    def sorted_contracts(self) -> list[Contract]:
+        return [self.contracts[n] for n in sorted(self.contracts, key=collation_key)]

@@ -1,0 +1,37 @@
+"""Contract names: the safe-name rule and the order names are listed in.
+
+A contract's name is its file name without ``.json``. The rule keeps names usable as file
+names and URI segments (no path separators, no ``..``), exactly as the original enforces it.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["CONTRACT_NAME_PATTERN", "collation_key", "is_safe_name", "name_from_filename"]
+
+#: The rule as a JS/ECMA regex; published as the ``pattern`` of contract-name arguments.
+CONTRACT_NAME_PATTERN = r"^(?!.*\.\.)(?!.*[\\/])[A-Za-z0-9][A-Za-z0-9._-]*$"
+_SAFE_NAME = re.compile(r"(?!.*\.\.)(?!.*[\\/])[A-Za-z0-9][A-Za-z0-9._-]*", re.ASCII)
+_RANKS = {ch: i for i, ch in enumerate("_-.0123456789abcdefghijklmnopqrstuvwxyz")}
+
+
+def is_safe_name(name: str) -> bool:
+    """True when ``name`` may name a contract (``fullmatch``: no trailing-newline leniency)."""
+    return _SAFE_NAME.fullmatch(name) is not None
+
+
+def name_from_filename(filename: str) -> str:
+    """``support-ticket.json`` -> ``support-ticket``."""
+    return filename[: -len(".json")] if filename.endswith(".json") else filename
+
+
+def collation_key(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Sort key matching JS ``localeCompare`` (ICU root collation) for file and contract names.
+
+    Punctuation sorts before digits before letters, letters compare case-insensitively first
+    and lowercase wins ties, so ``legal.json`` < ``LICENSE.md`` < ``patient.json``.
+    """
+    primary = tuple(_RANKS.get(ch.lower(), 100 + ord(ch.lower())) for ch in text)
+    tertiary = tuple(1 if ch.isupper() else 0 for ch in text)
+    return primary, tertiary

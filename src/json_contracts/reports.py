@@ -1,0 +1,113 @@
+"""Reports as JSON-ready dicts, shared by every adapter (CLI ``--json``, MCP, Action summary).
+
+Shapes keep the original's fields (REFERENCE §11.1–11.2) and add ``findings``: one entry per
+finding with code, severity, file, line and column.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from json_contracts.model import SEVERITY_RANK, Finding, LoadResult
+
+__all__ = ["display_path", "finding_dict", "lint_report", "severity_counts", "sort_findings", "validate_report"]
+
+_IDENTIFIER = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+
+
+def display_path(finding: Finding, cwd: Path | None = None) -> str:
+    """The file as a user should see it: relative to the working directory when inside it."""
+    if finding.path is None:
+        return finding.file
+    cwd = cwd or Path.cwd()
+    try:
+        return os.path.relpath(finding.path, cwd) if finding.path.is_relative_to(cwd) else str(finding.path)
+    except ValueError:
+        return str(finding.path)
+
+
+def json_path(pointer: str) -> str:
+    """``/schema/properties/a-b`` -> ``$.schema.properties["a-b"]`` (the original's path style)."""
+    text = "$"
+    for raw in pointer.split("/")[1:] if pointer else []:
+        part = raw.replace("~1", "/").replace("~0", "~")
+        if part.isdigit():
+            text += f"[{part}]"
+        elif _IDENTIFIER.fullmatch(part):
+            text += f".{part}"
+        else:
+            text += "[" + json.dumps(part, ensure_ascii=False) + "]"
+    return text
+
+
+def finding_dict(finding: Finding, cwd: Path | None = None) -> dict[str, Any]:
+    """One finding as JSON."""
+    return {
+        "code": finding.code,
+        "severity": finding.severity,
+        "message": finding.message,
+        "file": display_path(finding, cwd),
+        "line": finding.line,
+        "column": finding.column,
+        "pointer": finding.pointer,
+        "contract": finding.contract,
+    }
+
+
+def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
+    """Stable order for people: by file, then position, then severity."""
+    return sorted(findings, key=lambda f: (str(f.path or f.file), f.line, f.column, SEVERITY_RANK[f.severity]))
+
+
+def severity_counts(findings: Iterable[Finding]) -> dict[str, int]:
+    counts = {"error": 0, "warning": 0, "info": 0}
+    for finding in findings:
+        counts[finding.severity] += 1
+    return counts
+
+
+def validate_report(result: LoadResult, cwd: Path | None = None) -> dict[str, Any]:
+    """``validate --json``: the original's success or failure shape plus ``findings``."""
+    findings = [finding_dict(f, cwd) for f in sort_findings(result.failures + result.warnings)]
+    if result.ok:
+        return {
+            "valid": True,
+            "contractsDir": str(result.directory),
+            "loaded": len(result.contracts),
+            "contracts": [c.summary() for c in result.sorted_contracts()],
+            "findings": findings,
+        }
+    errors = [result.failure_message()] + [f"- {f.file}: {f.message}" for f in result.failures]
+    if any(f.code == "JC003" for f in result.failures):
+        errors = [f.message for f in result.failures]
+    return {"valid": False, "contractsDir": str(result.directory), "errors": errors, "findings": findings}
+
+
+def lint_report(
+    result: LoadResult, lint_findings: list[Finding], *, strict: bool, cwd: Path | None = None
+) -> dict[str, Any]:
+    """``lint --json``: the original's fields (``warnings`` as ``{contract, path, message}``) plus ``findings``."""
+    if not result.ok:
+        return validate_report(result, cwd)
+    counts = severity_counts(lint_findings)
+    failing = counts["error"] + (counts["warning"] if strict else 0)
+    warnings = [
+        {"contract": f.contract, "path": f.lint_path or json_path(f.pointer), "message": f.message}
+        for f in lint_findings
+        if f.severity != "info"
+    ]
+    return {
+        "valid": True,
+        "ok": failing == 0,
+        "strict": strict,
+        "contractsDir": str(result.directory),
+        "loaded": len(result.contracts),
+        "warnings": warnings,
+        "findings": [finding_dict(f, cwd) for f in sort_findings(result.warnings + lint_findings)],
+        "counts": counts,
+    }

@@ -1,0 +1,478 @@
+"""JSON Schema set-up: dialect choice, schema checks, compiled validators, no network.
+
+Validation is jsonschema's, with the keyword implementations that differ from the original
+(Ajv) replaced: ECMA-262 ``pattern``/``patternProperties`` (``regress``), one error per missing
+or extra property with the property in the path, Ajv's ``uniqueItems`` indices, and sub-errors
+for ``if``/``contains``/``propertyNames``. Keywords are evaluated in Ajv's order (REFERENCE
+§4.5) by reordering each schema object's keys in a private copy. ``$ref`` never leaves the
+contract: the registry refuses every retrieval.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from dataclasses import dataclass
+from operator import methodcaller
+from typing import Any
+
+import referencing
+import referencing.exceptions
+import referencing.jsonschema
+import regress
+from jsonschema import Draft7Validator, Draft202012Validator, ValidationError, validators
+from jsonschema._utils import find_evaluated_item_indexes_by_schema, find_evaluated_property_keys_by_schema
+from jsonschema.protocols import Validator
+
+from json_contracts.formats import FORMAT_CHECKER, ecma_regex
+from json_contracts.jsonio import pointer_from_parts
+from json_contracts.jstext import canonical, format_number, js_key_order
+from json_contracts.keywords import DRAFT7, DRAFT202012, iter_subschemas
+
+__all__ = [
+    "AjvError",
+    "CompiledSchema",
+    "SchemaProblem",
+    "compile_schema",
+    "detect_dialect",
+]
+
+_META_URIS = {
+    DRAFT7: {"http://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-07/schema"},
+    DRAFT202012: {
+        "https://json-schema.org/draft/2020-12/schema",
+        "https://json-schema.org/draft/2020-12/schema#",
+    },
+}
+
+
+class AjvError(ValidationError):
+    """A validation error whose message is already in the original's words."""
+
+
+@dataclass(frozen=True)
+class SchemaProblem:
+    """Why a schema cannot be used; ``pointer`` is where, inside the schema."""
+
+    message: str
+    pointer: str = ""
+    code: str = "JC019"
+
+
+def detect_dialect(schema: dict[str, Any]) -> str | SchemaProblem:
+    """``draft-07`` or ``2020-12`` (the default), as the original picks it (REFERENCE §4.1)."""
+    declared = schema.get("$schema")
+    if declared is None and "$schema" not in schema:
+        return DRAFT202012
+    if not isinstance(declared, str):
+        return SchemaProblem("Invalid JSON Schema: $schema must be a string when present", "/$schema")
+    lowered = declared.lower()
+    dialect = DRAFT7 if "draft-07" in lowered else DRAFT202012 if "2020-12" in lowered else None
+    if dialect is None:
+        return SchemaProblem(
+            f"Unsupported JSON Schema dialect: {declared}. "
+            "Supported dialects are draft-07 and 2020-12.",
+            "/$schema",
+        )
+    if declared not in _META_URIS[dialect]:
+        canonical_uri = sorted(_META_URIS[dialect])[0]
+        return SchemaProblem(
+            f"Invalid JSON Schema: unknown $schema URI {declared}; use {canonical_uri}",
+            "/$schema",
+        )
+    return dialect
+
+
+# --- keyword implementations that follow Ajv -------------------------------------------------
+
+
+def _is_object(validator: Any, instance: Any) -> bool:
+    return bool(validator.is_type(instance, "object"))
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if validator.is_type(instance, "string") and ecma_regex(pattern).find(instance) is None:
+        yield AjvError(f'must match pattern "{pattern}"')
+
+
+def _pattern_properties(
+    validator: Any, patterns: dict[str, Any], instance: Any, schema: Any
+) -> Iterator[ValidationError]:
+    if not _is_object(validator, instance):
+        return
+    for pattern, subschema in patterns.items():
+        regex = ecma_regex(pattern)
+        for key in js_key_order(instance):
+            if regex.find(key) is not None:
+                yield from validator.descend(instance[key], subschema, path=key, schema_path=pattern)
+
+
+def _extras(instance: dict[str, Any], schema: dict[str, Any]) -> list[str]:
+    properties = schema.get("properties", {})
+    patterns = [ecma_regex(p) for p in schema.get("patternProperties", {})]
+    return [
+        key
+        for key in js_key_order(instance)
+        if key not in properties and not any(r.find(key) is not None for r in patterns)
+    ]
+
+
+def _additional_properties(
+    validator: Any, additional: Any, instance: Any, schema: Any
+) -> Iterator[ValidationError]:
+    if not _is_object(validator, instance):
+        return
+    for extra in _extras(instance, schema):
+        if additional is False:
+            yield AjvError("must NOT have additional properties", path=[extra])
+        elif isinstance(additional, dict):
+            yield from validator.descend(instance[extra], additional, path=extra)
+
+
+def _required(validator: Any, required: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not _is_object(validator, instance):
+        return
+    for name in required:
+        if name not in instance:
+            yield AjvError(f"must have required property '{name}'", path=[name])
+
+
+def _dependency_errors(trigger: str, needed: list[str], instance: Any) -> Iterator[ValidationError]:
+    plural = "properties" if len(needed) > 1 else "property"
+    message = f"must have {plural} {', '.join(needed)} when property {trigger} is present"
+    for name in needed:
+        if name not in instance:
+            yield AjvError(message)
+
+
+def _dependent_required(
+    validator: Any, dependent: Any, instance: Any, schema: Any
+) -> Iterator[ValidationError]:
+    if not _is_object(validator, instance):
+        return
+    for trigger, needed in dependent.items():
+        if trigger in instance:
+            yield from _dependency_errors(trigger, list(needed), instance)
+
+
+def _dependencies(validator: Any, dependencies: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not _is_object(validator, instance):
+        return
+    for trigger, dependency in dependencies.items():
+        if trigger not in instance:
+            continue
+        if isinstance(dependency, list):
+            yield from _dependency_errors(trigger, dependency, instance)
+        else:
+            yield from validator.descend(instance, dependency, schema_path=trigger)
+
+
+def _if(validator: Any, if_schema: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    branch = "then" if validator.evolve(schema=if_schema).is_valid(instance) else "else"
+    if branch not in schema:
+        return
+    errors = list(validator.descend(instance, schema[branch], schema_path=branch))
+    if errors:
+        yield from errors
+        yield AjvError(f'must match "{branch}" schema')
+
+
+def _contains(validator: Any, contains: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not validator.is_type(instance, "array"):
+        return
+    dialect_2020 = "prefixItems" in validator.VALIDATORS
+    minimum = schema.get("minContains", 1) if dialect_2020 else 1
+    maximum = schema.get("maxContains") if dialect_2020 else None
+    item_errors: list[ValidationError] = []
+    matches = 0
+    for index, item in enumerate(instance):
+        errors = list(validator.descend(item, contains, path=index))
+        if errors:
+            item_errors.extend(errors)
+        else:
+            matches += 1
+    if matches >= minimum and (maximum is None or matches <= maximum):
+        return
+    yield from item_errors
+    low = format_number(minimum)
+    if maximum is None:
+        yield AjvError(f"must contain at least {low} valid item(s)")
+    else:
+        yield AjvError(f"must contain at least {low} and no more than {format_number(maximum)} valid item(s)")
+
+
+def _property_names(validator: Any, names: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not _is_object(validator, instance):
+        return
+    for key in js_key_order(instance):
+        errors = list(validator.descend(instance=key, schema=names))
+        if errors:
+            yield from errors
+            yield AjvError("property name must be valid")
+
+
+def _unevaluated_properties(
+    validator: Any, unevaluated: Any, instance: Any, schema: Any
+) -> Iterator[ValidationError]:
+    if not _is_object(validator, instance):
+        return
+    evaluated = find_evaluated_property_keys_by_schema(validator, instance, schema)
+    for key in js_key_order(instance):
+        if key in evaluated:
+            continue
+        if unevaluated is False:
+            yield AjvError("must NOT have unevaluated properties")
+        else:
+            yield from validator.descend(instance[key], unevaluated, path=key)
+
+
+def _unevaluated_items(
+    validator: Any, unevaluated: Any, instance: Any, schema: Any
+) -> Iterator[ValidationError]:
+    if not validator.is_type(instance, "array"):
+        return
+    evaluated = find_evaluated_item_indexes_by_schema(validator, instance, schema)
+    rest = [i for i in range(len(instance)) if i not in evaluated]
+    if not rest:
+        return
+    if unevaluated is False:
+        yield AjvError(f"must NOT have more than {len(instance) - len(rest)} items")
+    else:
+        for index in rest:
+            yield from validator.descend(instance[index], unevaluated, path=index)
+
+
+def _item_key(item: Any) -> Any:
+    if isinstance(item, bool) or item is None:
+        return ("literal", item)
+    if isinstance(item, (int, float)):
+        return ("number", float(item))
+    if isinstance(item, str):
+        return ("string", item)
+    return ("json", canonical(item))
+
+
+def _js_type_matches(item: Any, types: list[str]) -> bool:
+    for type_name in types:
+        if type_name == "string" and isinstance(item, str):
+            return True
+        if type_name == "boolean" and isinstance(item, bool):
+            return True
+        if type_name == "null" and item is None:
+            return True
+        if isinstance(item, (int, float)) and not isinstance(item, bool):
+            if type_name == "number" or (type_name == "integer" and float(item).is_integer()):
+                return True
+    return False
+
+
+def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not unique or not validator.is_type(instance, "array"):
+        return
+    items = schema.get("items")
+    item_types = items.get("type") if isinstance(items, dict) else None
+    types = [item_types] if isinstance(item_types, str) else list(item_types or [])
+    typed = bool(types) and not any(t in ("object", "array") for t in types)
+    seen: dict[Any, int] = {}
+    if typed:  # Ajv's fast loop: from the end, first repeated primitive wins
+        for i in range(len(instance) - 1, -1, -1):
+            if not _js_type_matches(instance[i], types):
+                continue
+            key = _item_key(instance[i])
+            if key in seen:
+                yield AjvError(f"must NOT have duplicate items (items ## {seen[key]} and {i} are identical)")
+                return
+            seen[key] = i
+        return
+    occurrences: dict[Any, list[int]] = {}
+    for i, item in enumerate(instance):
+        occurrences.setdefault(_item_key(item), []).append(i)
+    repeated = [found for found in occurrences.values() if len(found) > 1]
+    if repeated:
+        found = max(repeated, key=lambda f: f[-1])
+        yield AjvError(f"must NOT have duplicate items (items ## {found[-2]} and {found[-1]} are identical)")
+
+
+_OVERRIDES: dict[str, Any] = {
+    "pattern": _pattern,
+    "patternProperties": _pattern_properties,
+    "additionalProperties": _additional_properties,
+    "required": _required,
+    "if": _if,
+    "contains": _contains,
+    "propertyNames": _property_names,
+    "uniqueItems": _unique_items,
+}
+
+_Draft7 = validators.create(
+    meta_schema=Draft7Validator.META_SCHEMA,
+    validators={**Draft7Validator.VALIDATORS, **_OVERRIDES, "dependencies": _dependencies},
+    type_checker=Draft7Validator.TYPE_CHECKER,
+    format_checker=FORMAT_CHECKER,
+    id_of=referencing.jsonschema.DRAFT7.id_of,
+    applicable_validators=methodcaller("items"),  # Ajv applies $ref siblings in draft-07 too
+)
+_Draft202012 = validators.extend(
+    Draft202012Validator,
+    validators={
+        **_OVERRIDES,
+        "dependentRequired": _dependent_required,
+        "dependencies": _dependencies,
+        "unevaluatedProperties": _unevaluated_properties,
+        "unevaluatedItems": _unevaluated_items,
+    },
+    format_checker=FORMAT_CHECKER,
+)
+VALIDATOR_CLASSES: dict[str, Any] = {DRAFT7: _Draft7, DRAFT202012: _Draft202012}
+_SPECIFICATIONS = {DRAFT7: referencing.jsonschema.DRAFT7, DRAFT202012: referencing.jsonschema.DRAFT202012}
+
+
+def _refuse(uri: str) -> referencing.Resource[Any]:
+    raise referencing.exceptions.NoSuchResource(ref=uri)
+
+
+OFFLINE_REGISTRY: referencing.Registry[Any] = referencing.Registry(retrieve=_refuse)  # type: ignore[call-arg]
+
+# --- Ajv keyword order -------------------------------------------------------------------------
+
+_ANY = ("$ref", "$dynamicRef", "const", "enum", "not", "anyOf", "oneOf", "allOf", "if")
+_GROUPS = {
+    "number": ("maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "format"),
+    "string": ("maxLength", "minLength", "pattern", "format"),
+    "array": ("maxItems", "minItems", "prefixItems", "items", "additionalItems", "contains", "uniqueItems"),
+    "object": (
+        "maxProperties", "minProperties", "required", "propertyNames", "additionalProperties",
+        "dependencies", "properties", "patternProperties", "dependentRequired", "dependentSchemas",
+    ),
+}  # fmt: skip
+_RANK: dict[str, int] = {key: i for i, key in enumerate(_ANY)}
+for _offset, (_group, _keys) in enumerate(_GROUPS.items(), start=1):
+    for _i, _key in enumerate(_keys, start=1):
+        _RANK.setdefault(_key, 100 * _offset + _i)
+_RANK.update(unevaluatedProperties=900, unevaluatedItems=901)
+_GROUP_BASE = {group: 100 * i for i, group in enumerate(_GROUPS, start=1)}
+
+
+def _ordered(node: Any) -> Any:
+    """A copy of ``node`` whose schema objects list keywords in Ajv's evaluation order."""
+    if not isinstance(node, dict):
+        return node
+    ranks = dict(_RANK)
+    declared = node.get("type")
+    if isinstance(declared, str) and declared in _GROUPS and any(k in node for k in _GROUPS[declared]):
+        ranks["type"] = _GROUP_BASE[declared]  # the type check runs inside its group's slot
+        if declared == "number":
+            ranks["format"] = _GROUP_BASE["number"] + 6
+    else:
+        ranks["type"] = -1
+    ordered = {key: node[key] for key in sorted(node, key=lambda k: ranks.get(k, 500))}
+    for parts, sub in iter_subschemas(node):
+        target: Any = ordered
+        for part in parts[:-1]:
+            child = copy.copy(target[part])
+            target[part] = child
+            target = child
+        target[parts[-1]] = _ordered(sub)
+    return ordered
+
+
+# --- compiling ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledSchema:
+    """A ready validator for one schema, built once and reused for every document."""
+
+    dialect: str
+    validator: Validator
+
+
+def _ajv_path(error: ValidationError) -> str:
+    return pointer_from_parts(error.absolute_path)
+
+
+def meta_errors(schema: dict[str, Any], dialect: str) -> list[ValidationError]:
+    """The schema's errors against its dialect's meta-schema (pattern checks use ECMA-262)."""
+    meta = _META_VALIDATORS.get(dialect)
+    if meta is None:
+        cls = VALIDATOR_CLASSES[dialect]
+        meta = _META_VALIDATORS[dialect] = cls(cls.META_SCHEMA, format_checker=FORMAT_CHECKER)
+    return list(meta.iter_errors(schema))
+
+
+_META_VALIDATORS: dict[str, Any] = {}
+
+
+def _unresolvable_refs(schema: dict[str, Any], dialect: str) -> Iterator[SchemaProblem]:
+    spec = _SPECIFICATIONS[dialect]
+    root = referencing.Resource.from_contents(schema, default_specification=spec)
+    registry = OFFLINE_REGISTRY.with_resource(root.id() or "", root)
+    resolver = registry.resolver_with_root(root)
+
+    def walk(node: Any, parts: tuple[str | int, ...], resolver: Any) -> Iterator[SchemaProblem]:
+        if not isinstance(node, dict):
+            return
+        if parts and isinstance(node.get("$id"), str):
+            resolver = resolver.in_subresource(referencing.Resource.from_contents(node, default_specification=spec))
+        ref = node.get("$ref")
+        if isinstance(ref, str):
+            try:
+                resolver.lookup(ref)
+            except referencing.exceptions.Unresolvable:
+                hint = ""
+                if ref.startswith(("http://", "https://", "file:", "//")):
+                    hint = "; remote references are never fetched: copy the schema into $defs"
+                yield SchemaProblem(
+                    f"Invalid JSON Schema: can't resolve reference {ref} from id #{hint}",
+                    pointer_from_parts((*parts, "$ref")),
+                )
+        for sub_parts, sub in iter_subschemas(node):
+            yield from walk(sub, parts + sub_parts, resolver)
+
+    yield from walk(schema, (), resolver)
+
+
+def check_schema(schema: dict[str, Any], dialect: str) -> SchemaProblem | None:
+    """The first reason ``schema`` cannot be compiled, in the original's words, or None."""
+    from json_contracts.validation import error_records  # records use the same catalogue
+
+    errors = meta_errors(schema, dialect)
+    if errors:
+        texts = [f"data{r['path']} {r['message']}" for r in error_records(errors)]
+        first = errors[0]
+        message = "Invalid JSON Schema: " + ", ".join(texts)
+        if first.validator == "format" and first.validator_value == "regex":
+            reason = is_regex_valid(str(first.instance))
+            message += f" ({reason}); write the pattern as an ECMA-262 regular expression"
+            return SchemaProblem(message, _ajv_path(first), "JC119")
+        return SchemaProblem(message, _ajv_path(first))
+    for problem in _unresolvable_refs(schema, dialect):
+        return problem
+    return None
+
+
+_CACHE: dict[tuple[str, str], CompiledSchema] = {}
+_CACHE_LIMIT = 1024
+
+
+def compile_schema(schema: dict[str, Any], dialect: str, *, cache_key: str | None = None) -> CompiledSchema:
+    """A validator for an already checked schema; cached by ``cache_key`` (e.g. the schema hash)."""
+    if cache_key is not None and (dialect, cache_key) in _CACHE:
+        return _CACHE[(dialect, cache_key)]
+    cls = VALIDATOR_CLASSES[dialect]
+    validator = cls(_ordered(schema), format_checker=FORMAT_CHECKER, registry=OFFLINE_REGISTRY)
+    compiled = CompiledSchema(dialect, validator)
+    if cache_key is not None:
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[(dialect, cache_key)] = compiled
+    return compiled
+
+
+def is_regex_valid(pattern: str) -> str | None:
+    """None when ``pattern`` is valid ECMA-262, else the regex engine's reason."""
+    try:
+        ecma_regex(pattern)
+    except regress.RegressError as exc:
+        return str(exc)
+    return None

@@ -1,0 +1,132 @@
+"""Validating documents: error records ``{path, message, keyword}`` in the original's words.
+
+Messages are built from jsonschema's structured fields (keyword, keyword value, schema) with
+Ajv's catalogue (REFERENCE §4.4), never from jsonschema's English. ``anyOf``/``oneOf`` failures
+list their branches' errors first, as Ajv does. One generator (:func:`iter_errors`) backs
+:func:`validate` and :func:`is_valid`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import referencing.exceptions
+from jsonschema import ValidationError
+
+from json_contracts.jsonio import pointer_from_parts
+from json_contracts.jstext import format_number
+from json_contracts.schema import AjvError, CompiledSchema
+
+__all__ = ["ErrorRecord", "ValidationResult", "error_records", "is_valid", "iter_errors", "validate"]
+
+ErrorRecord = dict[str, str]
+
+_FIXED = {
+    "enum": "must be equal to one of the allowed values",
+    "const": "must be equal to constant",
+    "anyOf": "must match a schema in anyOf",
+    "oneOf": "must match exactly one schema in oneOf",
+    "not": "must NOT be valid",
+    "additionalProperties": "must NOT have additional properties",
+    "unevaluatedProperties": "must NOT have unevaluated properties",
+}
+_LIMITS = {
+    "maxLength": "must NOT have more than {} characters",
+    "minLength": "must NOT have fewer than {} characters",
+    "maximum": "must be <= {}",
+    "minimum": "must be >= {}",
+    "exclusiveMaximum": "must be < {}",
+    "exclusiveMinimum": "must be > {}",
+    "multipleOf": "must be multiple of {}",
+    "maxItems": "must NOT have more than {} items",
+    "minItems": "must NOT have fewer than {} items",
+    "maxProperties": "must NOT have more than {} properties",
+    "minProperties": "must NOT have fewer than {} properties",
+}
+
+
+def _message(error: ValidationError) -> tuple[str, str]:
+    """(keyword, message) for one jsonschema error."""
+    keyword = error.validator
+    value: Any = error.validator_value
+    if keyword is None:  # jsonschema reports a `false` sub-schema without a keyword
+        return "false schema", "boolean schema is false"
+    keyword = str(keyword)
+    if isinstance(error, AjvError):
+        return keyword, error.message
+    if keyword == "type":
+        types = [value] if isinstance(value, str) else list(value)
+        return keyword, "must be " + ",".join(types)
+    if keyword in _FIXED:
+        return keyword, _FIXED[keyword]
+    if keyword in _LIMITS and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return keyword, _LIMITS[keyword].format(format_number(value))
+    if keyword == "format":
+        return keyword, f'must match format "{value}"'
+    if keyword in ("items", "additionalItems"):
+        schema = error.schema if isinstance(error.schema, dict) else {}
+        tuple_items = schema.get("prefixItems") if keyword == "items" else schema.get("items")
+        count = len(tuple_items) if isinstance(tuple_items, list) else 0
+        return keyword, f"must NOT have more than {count} items"
+    return keyword, f'must pass "{keyword}" keyword validation'
+
+
+def _flatten(errors: Iterable[ValidationError]) -> Iterator[ValidationError]:
+    for error in errors:
+        if error.validator in ("anyOf", "oneOf") and error.context:
+            yield from _flatten(sorted(error.context, key=_branch_index))
+        yield error
+
+
+def _branch_index(error: ValidationError) -> int:
+    path = error.relative_schema_path
+    return path[0] if path and isinstance(path[0], int) else 0
+
+
+def _record(error: ValidationError) -> ErrorRecord:
+    keyword, message = _message(error)
+    return {"path": pointer_from_parts(error.absolute_path), "message": message, "keyword": keyword}
+
+
+def error_records(errors: Iterable[ValidationError]) -> list[ErrorRecord]:
+    """Records for jsonschema errors, composite branches expanded before their composite."""
+    return [_record(e) for e in _flatten(errors)]
+
+
+def iter_errors(compiled: CompiledSchema, instance: Any) -> Iterator[ErrorRecord]:
+    """Every error of ``instance``, in Ajv's order; never raises for any JSON value."""
+    try:
+        errors = list(compiled.validator.iter_errors(instance))
+    except RecursionError:
+        yield {"path": "", "message": "must NOT be nested this deeply", "keyword": "depth"}
+        return
+    except referencing.exceptions.Unresolvable as exc:
+        yield {"path": "", "message": f"can't resolve reference {exc}", "keyword": "$ref"}
+        return
+    yield from error_records(errors)
+
+
+def is_valid(compiled: CompiledSchema, instance: Any) -> bool:
+    """True when ``instance`` has no errors."""
+    return next(iter_errors(compiled, instance), None) is None
+
+
+@dataclass(frozen=True)
+class ValidationResult:
+    """The outcome of validating one document."""
+
+    valid: bool
+    errors: list[ErrorRecord]
+
+
+def validate(compiled: CompiledSchema, instance: Any) -> ValidationResult:
+    """Validate ``instance``; the errors are the original's records, in its order."""
+    errors = list(iter_errors(compiled, instance))
+    return ValidationResult(valid=not errors, errors=errors)
+
+
+def describe_errors(errors: Iterable[ErrorRecord]) -> str:
+    """``/path: message (keyword); …`` — how load and edit errors quote validation errors."""
+    return "; ".join(f"{e['path'] or '/'}: {e['message']} ({e['keyword']})" for e in errors)
