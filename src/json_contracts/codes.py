@@ -40,7 +40,9 @@ _ALL = [
     Code("JC101", "no-examples", "warning", "The contract has no examples."),
     Code("JC102", "empty-schema", "warning", "A schema object is empty and accepts any value."),
     Code("JC103", "additional-properties-true", "warning", "An object schema allows any extra property."),
-    Code("JC104", "additional-properties-missing", "warning", "An object schema does not set additionalProperties:false."),
+    Code(
+        "JC104", "additional-properties-missing", "warning", "An object schema does not set additionalProperties:false."
+    ),
     Code("JC110", "unknown-keyword", "warning", "A schema keyword is unknown to the dialect (often a typo)."),
     Code("JC111", "unknown-field", "warning", "A top-level contract field is unknown and ignored."),
     Code("JC112", "required-not-defined", "warning", "A required property is not listed in properties."),
@@ -48,7 +50,12 @@ _ALL = [
     Code("JC114", "duplicate-enum-value", "warning", "An enum lists the same value twice."),
     Code("JC115", "contradictory-bounds", "error", "A lower bound is above its upper bound."),
     Code("JC116", "invalid-default", "warning", "A default value does not validate against its own schema."),
-    Code("JC117", "invalid-schema-example", "warning", "A schema examples value does not validate against its own schema."),
+    Code(
+        "JC117",
+        "invalid-schema-example",
+        "warning",
+        "A schema examples value does not validate against its own schema.",
+    ),
     Code("JC118", "unknown-format", "warning", "A format name is not checked by the validator."),
     Code("JC119", "invalid-pattern", "error", "A pattern is not a valid ECMA-262 regular expression."),
     Code("JC120", "backtracking-pattern", "warning", "A pattern is prone to catastrophic backtracking."),

@@ -35,7 +35,7 @@ def parse_codes(codes: list[str], where: str) -> frozenset[str]:
         if not code:
             continue
         if code not in CODES:
-            raise ConfigError(f"{where}: unknown code {code!r}; known codes are JC001–JC132 (see README)")
+            raise ConfigError(f"{where}: unknown code {code!r}; known codes are JC001-JC132 (see README)")
         result.add(code)
     return frozenset(result)
 
@@ -69,7 +69,9 @@ def load_settings(start: Path) -> Settings:
         raise ConfigError(f"{path}: [tool.json-contracts] must be a table")
     unknown = set(table) - {"ignore", "strict"}
     if unknown:
-        raise ConfigError(f"{path}: [tool.json-contracts] has unknown key(s) {', '.join(sorted(unknown))}; use ignore or strict")
+        raise ConfigError(
+            f"{path}: [tool.json-contracts] has unknown key(s) {', '.join(sorted(unknown))}; use ignore or strict"
+        )
     ignore = table.get("ignore", [])
     if not isinstance(ignore, list) or not all(isinstance(c, str) for c in ignore):
         raise ConfigError(f'{path}: [tool.json-contracts] ignore must be a list of codes, e.g. ignore = ["JC131"]')

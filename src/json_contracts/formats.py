@@ -10,7 +10,8 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import regress
 from jsonschema import FormatChecker
@@ -41,7 +42,11 @@ for _name in _BASE.checkers:
     FORMAT_CHECKER.checkers[_name] = _BASE.checkers[_name]
 
 
-def _checks(name: str, raises: type[Exception] | tuple[type[Exception], ...] = ()) -> Any:
+_Check = TypeVar("_Check", bound=Callable[[object], bool])
+
+
+def _checks(name: str, raises: type[Exception] | tuple[type[Exception], ...] = ()) -> Callable[[_Check], _Check]:
+    """Register a format check (a typed wrapper around ``FormatChecker.checks``)."""
     return FORMAT_CHECKER.checks(name, raises=raises)
 
 
@@ -59,16 +64,14 @@ def _is_email(instance: object) -> bool:
     from email_validator import EmailNotValidError, validate_email  # lazy: 60 ms import
 
     try:
-        validate_email(
-            instance, check_deliverability=False, allow_smtputf8=False, globally_deliverable=False
-        )
+        validate_email(instance, check_deliverability=False, allow_smtputf8=False, globally_deliverable=False)
     except EmailNotValidError:
         return False
     return True
 
 
 def _conforms(name: str, instance: object) -> bool:
-    return FORMAT_CHECKER.conforms(instance, name)
+    return bool(FORMAT_CHECKER.conforms(instance, name))
 
 
 @_checks("url")

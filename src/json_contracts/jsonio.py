@@ -10,9 +10,10 @@ JSON pointer back to the line and column of its value (or key) in the text.
 from __future__ import annotations
 
 import bisect
+import contextlib
 import json
 import re
-from json.decoder import scanstring
+from json.decoder import scanstring  # type: ignore[attr-defined]  # stable, undocumented
 from typing import Any
 
 from json_contracts.errors import JsonParseError
@@ -54,9 +55,7 @@ def parse_json(text: str) -> Any:
         JsonParseError: the text is not JSON; the message says what and where.
     """
     if text.startswith("\ufeff"):
-        raise JsonParseError(
-            "file starts with a UTF-8 byte order mark (BOM); save it as UTF-8 without a BOM", 1, 1, 0
-        )
+        raise JsonParseError("file starts with a UTF-8 byte order mark (BOM); save it as UTF-8 without a BOM", 1, 1, 0)
     try:
         return json.loads(text, parse_int=_parse_int, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
@@ -102,13 +101,13 @@ class SourceMap:
         self._values: dict[str, int] = {}
         self._keys: dict[str, int] = {}
         self._line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
-        try:
-            self._scan(_WS.match(text, 0).end(), "")  # type: ignore[union-attr]
-        except (RecursionError, ValueError, IndexError):
-            pass  # a partial map still locates everything scanned before the problem
+        # A partial map still locates everything scanned before a problem.
+        with contextlib.suppress(RecursionError, ValueError, IndexError):
+            self._scan(self._skip(0), "")
 
     def _skip(self, idx: int) -> int:
-        return _WS.match(self.text, idx).end()  # type: ignore[union-attr]
+        match = _WS.match(self.text, idx)
+        return match.end() if match else idx
 
     def _scan(self, idx: int, pointer: str) -> int:
         text = self.text
@@ -141,7 +140,8 @@ class SourceMap:
                     return idx + 1
                 idx = self._skip(idx + 1)
         if char == '"':
-            return scanstring(text, idx + 1)[1]
+            end: int = scanstring(text, idx + 1)[1]
+            return end
         for literal in ("true", "false", "null"):
             if text.startswith(literal, idx):
                 return idx + len(literal)
@@ -156,7 +156,7 @@ class SourceMap:
             return self._keys[pointer]
         while pointer not in self._values and pointer:
             pointer = pointer.rsplit("/", 1)[0]
-        return self._values.get(pointer, 0)
+        return int(self._values.get(pointer, 0))
 
     def position(self, pointer: str, *, key: bool = False) -> tuple[int, int]:
         """1-based (line, column) of ``pointer``; see :meth:`offset`."""

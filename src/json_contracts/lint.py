@@ -175,7 +175,10 @@ def rule_unknown_keywords(linter: _Linter) -> Iterator[Finding]:
             fix = f'did you mean "{suggestion}"?' if suggestion else 'remove it, or prefix extensions with "x-"'
             dialect = "draft-07" if linter.contract.dialect == DRAFT7 else "2020-12"
             yield linter.schema_finding(
-                "JC110", f'Unknown {dialect} keyword "{key}" is ignored by the validator; {fix}', (*parts, key), key=True
+                "JC110",
+                f'Unknown {dialect} keyword "{key}" is ignored by the validator; {fix}',
+                (*parts, key),
+                key=True,
             )
 
 
@@ -206,7 +209,7 @@ def rule_required_defined(linter: _Linter) -> Iterator[Finding]:
                 try:
                     if any(ecma_regex(p).find(name) is not None for p in patterns):
                         continue
-                except Exception:  # noqa: BLE001  (an invalid pattern is reported elsewhere)
+                except Exception:
                     continue
             if closed:
                 yield linter.schema_finding(
@@ -287,7 +290,9 @@ def rule_duplicate_enum(linter: _Linter) -> Iterator[Finding]:
             text = canonical(value)
             if text in seen:
                 yield linter.schema_finding(
-                    "JC114", f"Enum value {dumps(value, indent=None)} is listed twice; remove the repeat", (*parts, "enum", i)
+                    "JC114",
+                    f"Enum value {dumps(value, indent=None)} is listed twice; remove the repeat",
+                    (*parts, "enum", i),
                 )
             seen.add(text)
 
@@ -311,7 +316,8 @@ def _number(value: Any) -> bool:
 def rule_contradictory_bounds(linter: _Linter) -> Iterator[Finding]:
     for parts, node in _all_nodes(linter.contract.schema):
         for low_key, high_key, strict in _BOUNDS:
-            low, high = node.get(low_key), node.get(high_key)
+            low: Any = node.get(low_key)
+            high: Any = node.get(high_key)
             if not (_number(low) and _number(high)):
                 continue
             if low > high or (strict and low >= high):
@@ -343,7 +349,7 @@ def _own_value_rule(code: str, keyword: str, many: bool) -> Callable[[_Linter], 
                 validator = validator or _sub_validator(linter, node)
                 try:
                     errors = error_records(validator.iter_errors(value))
-                except Exception:  # noqa: BLE001  (unresolvable refs are load errors, reported there)
+                except Exception:
                     continue
                 if errors:
                     where = (*parts, keyword, i) if many else (*parts, keyword)
@@ -464,9 +470,9 @@ def _unsatisfiable(node: Any, parts: Segments, linter: _Linter, depth: int = 0) 
                 if not any(validator.is_valid(v) for v in values):
                     what = "no enum value" if keyword == "enum" else "the const value"
                     return (*parts, keyword), f"{what} satisfies the other keywords"
-            except Exception:  # noqa: BLE001
+            except Exception:
                 return None
-    properties = node.get("properties") if isinstance(node.get("properties"), dict) else {}
+    properties: dict[str, Any] = node["properties"] if isinstance(node.get("properties"), dict) else {}
     for name in node.get("required") or []:
         if isinstance(name, str) and name in properties:
             found = _unsatisfiable(properties[name], (*parts, "properties", name), linter, depth + 1)
@@ -514,7 +520,9 @@ def rule_duplicate_examples(linter: _Linter) -> Iterator[Finding]:
         text = canonical(example)
         if text in seen:
             yield linter.finding(
-                "JC123", f"This example repeats the one at {seen[text]}; remove it or make it show something new", pointer
+                "JC123",
+                f"This example repeats the one at {seen[text]}; remove it or make it show something new",
+                pointer,
             )
         else:
             seen[text] = pointer
@@ -558,7 +566,9 @@ def _data_nodes(
         from json_contracts.repair import _resolve_local
 
         target = _resolve_local(root, ref)
-        ref_parts = tuple(int(p) if p.isdigit() else p.replace("~1", "/").replace("~0", "~") for p in ref[2:].split("/"))
+        ref_parts = tuple(
+            int(p) if p.isdigit() else p.replace("~1", "/").replace("~0", "~") for p in ref[2:].split("/")
+        )
         yield from _data_nodes(root, target, ref_parts, data_path, depth + 1)
     properties = node.get("properties")
     if isinstance(properties, dict):

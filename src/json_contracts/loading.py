@@ -146,7 +146,7 @@ def _read_text(path: Path, limits: Limits) -> str:
 
 
 def _build(name: str, source: SourceFile, data: Any, limits: Limits) -> Contract:
-    """Steps 5–10 of the per-file pipeline on parsed data."""
+    """Steps 5-10 of the per-file pipeline on parsed data."""
     path = source.path
 
     def fail(code: str, message: str, pointer: str = "") -> _Failed:
@@ -236,9 +236,7 @@ def load_contracts(directory: str | os.PathLike[str], limits: Limits | None = No
     for group in groups.values():
         if len(group) > 1:
             label = ", ".join(group)
-            result.failures.append(
-                _finding("JC010", f"Duplicate contract name: {label}", root / group[0], file=label)
-            )
+            result.failures.append(_finding("JC010", f"Duplicate contract name: {label}", root / group[0], file=label))
     for filename in names:
         if filename in duplicates:
             continue
@@ -255,7 +253,9 @@ def load_contracts(directory: str | os.PathLike[str], limits: Limits | None = No
                 data = parse_json(text)
             except JsonParseError as exc:
                 raise _Failed(
-                    Finding("JC014", "error", f"Invalid JSON: {exc.message}", filename, path, "", exc.line, exc.column, name)
+                    Finding(
+                        "JC014", "error", f"Invalid JSON: {exc.message}", filename, path, "", exc.line, exc.column, name
+                    )
                 ) from exc
             result.contracts[name] = _build(name, source, data, limits)
         except _Failed as failed:

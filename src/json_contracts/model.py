@@ -84,9 +84,7 @@ class Contract:
         body: dict[str, Any] = {"name": self.name}
         if self.description:
             body["description"] = self.description
-        body.update(
-            rules=self.rules, operations=self.operations, schema=self.schema, examples=self.examples
-        )
+        body.update(rules=self.rules, operations=self.operations, schema=self.schema, examples=self.examples)
         return body
 
     def summary(self) -> dict[str, Any]:

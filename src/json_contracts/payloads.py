@@ -1,4 +1,4 @@
-"""The payloads agents receive: contract, create, edit and repair (REFERENCE §6.2–6.6).
+"""The payloads agents receive: contract, create, edit and repair (REFERENCE §6.2-6.6).
 
 Field order and the fixed instruction lines are the original's, exactly; the MCP tools, the
 CLI and the Python API all return these dicts.
@@ -169,9 +169,7 @@ def repair_payload(
     contract: Contract, invalid_json: Any, validation_errors: list[ErrorRecord] | None = None
 ) -> dict[str, Any]:
     """``get_repair_contract``, plus ``repairs`` (one machine-readable entry per error)."""
-    supplied = [
-        {"path": e["path"], "message": e["message"], "keyword": e["keyword"]} for e in validation_errors or []
-    ]
+    supplied = [{"path": e["path"], "message": e["message"], "keyword": e["keyword"]} for e in validation_errors or []]
     computed = validate(contract.compiled, invalid_json).errors
     errors = _unique(computed + supplied) if computed else supplied
     hints = field_hints(contract.schema, _unique(supplied + computed))

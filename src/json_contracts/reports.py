@@ -1,6 +1,6 @@
 """Reports as JSON-ready dicts, shared by every adapter (CLI ``--json``, MCP, Action summary).
 
-Shapes keep the original's fields (REFERENCE §11.1–11.2) and add ``findings``: one entry per
+Shapes keep the original's fields (REFERENCE §11.1-11.2) and add ``findings``: one entry per
 finding with code, severity, file, line and column.
 """
 

@@ -14,7 +14,7 @@ import copy
 from collections.abc import Iterator
 from dataclasses import dataclass
 from operator import methodcaller
-from typing import Any
+from typing import Any, cast
 
 import referencing
 import referencing.exceptions
@@ -70,8 +70,7 @@ def detect_dialect(schema: dict[str, Any]) -> str | SchemaProblem:
     dialect = DRAFT7 if "draft-07" in lowered else DRAFT202012 if "2020-12" in lowered else None
     if dialect is None:
         return SchemaProblem(
-            f"Unsupported JSON Schema dialect: {declared}. "
-            "Supported dialects are draft-07 and 2020-12.",
+            f"Unsupported JSON Schema dialect: {declared}. Supported dialects are draft-07 and 2020-12.",
             "/$schema",
         )
     if declared not in _META_URIS[dialect]:
@@ -117,9 +116,7 @@ def _extras(instance: dict[str, Any], schema: dict[str, Any]) -> list[str]:
     ]
 
 
-def _additional_properties(
-    validator: Any, additional: Any, instance: Any, schema: Any
-) -> Iterator[ValidationError]:
+def _additional_properties(validator: Any, additional: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
     if not _is_object(validator, instance):
         return
     for extra in _extras(instance, schema):
@@ -145,9 +142,7 @@ def _dependency_errors(trigger: str, needed: list[str], instance: Any) -> Iterat
             yield AjvError(message)
 
 
-def _dependent_required(
-    validator: Any, dependent: Any, instance: Any, schema: Any
-) -> Iterator[ValidationError]:
+def _dependent_required(validator: Any, dependent: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
     if not _is_object(validator, instance):
         return
     for trigger, needed in dependent.items():
@@ -211,9 +206,7 @@ def _property_names(validator: Any, names: Any, instance: Any, schema: Any) -> I
             yield AjvError("property name must be valid")
 
 
-def _unevaluated_properties(
-    validator: Any, unevaluated: Any, instance: Any, schema: Any
-) -> Iterator[ValidationError]:
+def _unevaluated_properties(validator: Any, unevaluated: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
     if not _is_object(validator, instance):
         return
     evaluated = find_evaluated_property_keys_by_schema(validator, instance, schema)
@@ -226,9 +219,7 @@ def _unevaluated_properties(
             yield from validator.descend(instance[key], unevaluated, path=key)
 
 
-def _unevaluated_items(
-    validator: Any, unevaluated: Any, instance: Any, schema: Any
-) -> Iterator[ValidationError]:
+def _unevaluated_items(validator: Any, unevaluated: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
     if not validator.is_type(instance, "array"):
         return
     evaluated = find_evaluated_item_indexes_by_schema(validator, instance, schema)
@@ -260,9 +251,9 @@ def _js_type_matches(item: Any, types: list[str]) -> bool:
             return True
         if type_name == "null" and item is None:
             return True
-        if isinstance(item, (int, float)) and not isinstance(item, bool):
-            if type_name == "number" or (type_name == "integer" and float(item).is_integer()):
-                return True
+        is_number = isinstance(item, (int, float)) and not isinstance(item, bool)
+        if is_number and (type_name == "number" or (type_name == "integer" and float(item).is_integer())):
+            return True
     return False
 
 
@@ -309,10 +300,10 @@ _Draft7 = validators.create(
     validators={**Draft7Validator.VALIDATORS, **_OVERRIDES, "dependencies": _dependencies},
     type_checker=Draft7Validator.TYPE_CHECKER,
     format_checker=FORMAT_CHECKER,
-    id_of=referencing.jsonschema.DRAFT7.id_of,
+    id_of=cast(Any, referencing.jsonschema.DRAFT7.id_of),
     applicable_validators=methodcaller("items"),  # Ajv applies $ref siblings in draft-07 too
 )
-_Draft202012 = validators.extend(
+_Draft202012 = validators.extend(  # type: ignore[no-untyped-call]
     Draft202012Validator,
     validators={
         **_OVERRIDES,
@@ -328,7 +319,7 @@ _SPECIFICATIONS = {DRAFT7: referencing.jsonschema.DRAFT7, DRAFT202012: referenci
 
 
 def _refuse(uri: str) -> referencing.Resource[Any]:
-    raise referencing.exceptions.NoSuchResource(ref=uri)
+    raise referencing.exceptions.NoSuchResource(ref=uri)  # type: ignore[call-arg]
 
 
 OFFLINE_REGISTRY: referencing.Registry[Any] = referencing.Registry(retrieve=_refuse)  # type: ignore[call-arg]

@@ -20,7 +20,7 @@ from json_contracts.names import is_safe_name
 from json_contracts.payloads import validation_payload
 from json_contracts.repair import field_hints, repairs
 from json_contracts.reports import lint_report, severity_counts, sort_findings, validate_report
-from json_contracts.starter import starter_files
+from json_contracts.starter_set import starter_files
 
 
 @click.command()
@@ -172,8 +172,16 @@ def check(contract: str, document: str, contracts: str | None, as_json: bool, ou
         value = parse_json(text)
     except JsonParseError as exc:
         if fmt == "json":
-            echo_json({"valid": False, "contract": contract, "file": label, "error": f"Invalid JSON: {exc.message}",
-                       "line": exc.line, "column": exc.column})
+            echo_json(
+                {
+                    "valid": False,
+                    "contract": contract,
+                    "file": label,
+                    "error": f"Invalid JSON: {exc.message}",
+                    "line": exc.line,
+                    "column": exc.column,
+                }
+            )
         else:
             click.echo(f"{label}:{exc.line}:{exc.column}: invalid JSON: {exc.message}")
         sys.exit(1)
