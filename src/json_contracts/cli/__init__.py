@@ -30,10 +30,13 @@ class _Group(click.Group):
             sys.exit(1)
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Group, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="json-contracts", prog_name="json-contracts")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Contracts for JSON written by AI agents: validate, lint and check them in CI."""
+    if ctx.invoked_subcommand is None:  # the MCP server will start here (see the MCP issue)
+        click.echo(ctx.get_help())
 
 
 main.add_command(init)

@@ -10,12 +10,13 @@ import click
 
 from json_contracts.cli.options import common_options, contracts_dir
 from json_contracts.cli.options import output_format as _format
-from json_contracts.cli.render import echo_findings, echo_github, echo_json, finding_line
+from json_contracts.cli.render import echo_findings, echo_github, echo_json, finding_line, github_annotation
 from json_contracts.config import ConfigError, load_settings, parse_codes
 from json_contracts.errors import JsonParseError
 from json_contracts.jsonio import SourceMap, parse_json
 from json_contracts.lint import lint_result
 from json_contracts.loading import load_contracts
+from json_contracts.model import Finding
 from json_contracts.names import is_safe_name
 from json_contracts.payloads import validation_payload
 from json_contracts.repair import field_hints, repairs
@@ -193,6 +194,22 @@ def check(contract: str, document: str, contracts: str | None, as_json: bool, ou
         echo_json(payload)
     elif payload["valid"]:
         click.echo(f"{label} is valid against {contract}.")
+    elif fmt == "github":
+        source = SourceMap(text)
+        for error, hint in zip(payload["errors"], _hint_per_error(loaded.schema, payload["errors"]), strict=True):
+            line, column = source.position(error["path"], key=error["keyword"] == "additionalProperties")
+            finding = Finding(
+                error["keyword"],
+                "error",
+                f"{error['path'] or '/'} {error['message']}. {hint}",
+                label,
+                Path(label) if document != "-" else None,
+                error["path"],
+                line,
+                column,
+                contract,
+            )
+            click.echo(github_annotation(finding))
     else:
         source = SourceMap(text)
         for error in payload["errors"]:
@@ -204,3 +221,7 @@ def check(contract: str, document: str, contracts: str | None, as_json: bool, ou
             click.echo(f"  - {hint}")
         click.echo(f"{label} does not validate against {contract}: {len(payload['errors'])} error(s).")
     sys.exit(0 if payload["valid"] else 1)
+
+
+def _hint_per_error(schema: object, errors: list[dict[str, str]]) -> list[str]:
+    return [field_hints(schema, [error])[0] for error in errors]
