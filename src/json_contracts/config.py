@@ -62,7 +62,10 @@ def load_settings(start: Path) -> Settings:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read [tool.json-contracts]: {exc}") from exc
-    table = data.get("tool", {}).get("json-contracts")
+    tools = data.get("tool", {})
+    if not isinstance(tools, dict):
+        raise ConfigError(f"{path}: tool must be a table ([tool.json-contracts])")
+    table = tools.get("json-contracts")
     if table is None:
         return Settings(source=path)
     if not isinstance(table, dict):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 import contextlib
 import json
+import math
 import re
 from json.decoder import scanstring  # type: ignore[attr-defined]  # stable, undocumented
 from typing import Any
@@ -23,10 +24,15 @@ __all__ = ["SourceMap", "escape_pointer_segment", "line_column", "parse_json", "
 _MAX_SAFE = 2**53
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?")
 _WS = re.compile(r"[ \t\n\r]*")
-_NON_JSON_CONSTANT = re.compile(r"-?(?:NaN|Infinity)")
+# A string literal or a bare NaN/Infinity: the first bare one is where the problem is.
+_STRING_OR_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|(-?(?:NaN|Infinity))')
 
 
 class _NonJsonConstant(ValueError):
+    pass
+
+
+class _NumberTooLarge(ValueError):
     pass
 
 
@@ -34,7 +40,19 @@ def _parse_int(text: str) -> int | float:
     if len(text) < 16:
         return int(text)
     value = int(text)
-    return value if -_MAX_SAFE <= value <= _MAX_SAFE else float(value)
+    if -_MAX_SAFE <= value <= _MAX_SAFE:
+        return value
+    try:
+        return float(value)
+    except OverflowError as exc:
+        raise _NumberTooLarge(text) from exc
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise _NumberTooLarge(text)
+    return value
 
 
 def _reject_constant(name: str) -> Any:
@@ -57,17 +75,27 @@ def parse_json(text: str) -> Any:
     if text.startswith("\ufeff"):
         raise JsonParseError("file starts with a UTF-8 byte order mark (BOM); save it as UTF-8 without a BOM", 1, 1, 0)
     try:
-        return json.loads(text, parse_int=_parse_int, parse_constant=_reject_constant)
+        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         raise JsonParseError(
             f"{exc.msg} at line {exc.lineno}, column {exc.colno}", exc.lineno, exc.colno, exc.pos
         ) from exc
     except _NonJsonConstant as exc:
-        match = _NON_JSON_CONSTANT.search(text)
-        offset = match.start() if match else 0
+        offset = next((m.start(1) for m in _STRING_OR_CONSTANT.finditer(text) if m.group(1)), 0)
         line, column = line_column(text, offset)
         raise JsonParseError(
             f"{exc} is not valid JSON at line {line}, column {column}; use a number or null",
+            line,
+            column,
+            offset,
+        ) from exc
+    except _NumberTooLarge as exc:
+        digits = str(exc)
+        offset = max(text.find(digits), 0)
+        line, column = line_column(text, offset)
+        shown = digits if len(digits) <= 24 else digits[:20] + "..."
+        raise JsonParseError(
+            f"number {shown} at line {line}, column {column} is too large for a JSON number (a double)",
             line,
             column,
             offset,

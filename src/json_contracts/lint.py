@@ -195,11 +195,13 @@ def rule_unknown_fields(linter: _Linter) -> Iterator[Finding]:
 
 def rule_required_defined(linter: _Linter) -> Iterator[Finding]:
     for parts, node in _all_nodes(linter.contract.schema):
-        properties, required = node.get("properties"), node.get("required")
+        properties, required = node.get("properties", {}), node.get("required")
+        closed = node.get("additionalProperties") is False
         if not isinstance(properties, dict) or not isinstance(required, list):
             continue
+        if not properties and not closed:
+            continue  # a bare `required` (e.g. in an if or allOf branch) is a normal idiom
         patterns = node.get("patternProperties") or {}
-        closed = node.get("additionalProperties") is False
         for i, name in enumerate(required):
             if not isinstance(name, str) or name in properties:
                 continue
@@ -376,7 +378,7 @@ def rule_unknown_format(linter: _Linter) -> Iterator[Finding]:
             )
 
 
-_QUANTIFIER = re.compile(r"[*+]|\{\d+,\d*\}")
+_QUANTIFIER = re.compile(r"[*+]|\{\d+,\}")  # unbounded repetition only
 
 
 def _star_height_over_one(pattern: str) -> bool:
@@ -452,7 +454,9 @@ def _unsatisfiable(node: Any, parts: Segments, linter: _Linter, depth: int = 0) 
                 widened = set(types) | ({"integer"} if "number" in types else set())
                 meet = {t for t in branch_types if t in widened or (t == "number" and "integer" in types)}
                 if not meet:
-                    return (*parts, key, i, "type"), f"type {branch_types} does not overlap type {types}"
+                    return (*parts, key, i, "type"), (
+                        f"type {dumps(branch_types, indent=None)} does not overlap type {dumps(types, indent=None)}"
+                    )
     for key in ("anyOf", "oneOf"):
         branches = node.get(key)
         if isinstance(branches, list) and branches:
@@ -593,26 +597,27 @@ def rule_example_coverage(linter: _Linter) -> Iterator[Finding]:
     docs = _documents(contract)
     if not docs:
         return  # JC101 already says there are no examples
-    reported: set[tuple[Segments, str]] = set()
+    # A shared $defs node is reached through every $ref to it: gather what all of them show.
+    nodes: dict[Segments, dict[str, Any]] = {}
+    shown: dict[Segments, list[Any]] = {}
     for parts, node, data_path in _data_nodes(contract.schema, contract.schema, (), ()):
-        shown = [v for doc in docs for v in _values_at(doc, data_path)]
+        nodes.setdefault(parts, node)
+        shown.setdefault(parts, []).extend(v for doc in docs for v in _values_at(doc, data_path))
+    for parts, node in nodes.items():
+        values = shown[parts]
         enum = node.get("enum")
-        if isinstance(enum, list) and (parts, "enum") not in reported:
-            reported.add((parts, "enum"))
-            shown_texts = {canonical(v) for v in shown}
+        if isinstance(enum, list):
+            shown_texts = {canonical(v) for v in values}
             missing = [v for v in enum if canonical(v) not in shown_texts]
             if missing:
                 listed = ", ".join(dumps(v, indent=None) for v in missing)
                 yield linter.schema_finding(
-                    "JC130",
-                    f"No example shows enum value(s) {listed}; add an example that uses them",
-                    (*parts, "enum"),
+                    "JC130", f"No example shows enum value(s) {listed}; add an example that uses them", (*parts, "enum")
                 )
         properties = node.get("properties")
-        if isinstance(properties, dict) and (parts, "properties") not in reported:
-            reported.add((parts, "properties"))
+        if isinstance(properties, dict):
             required = set(node.get("required") or [])
-            objects = [v for v in shown if isinstance(v, dict)]
+            objects = [v for v in values if isinstance(v, dict)]
             for name in properties:
                 if name not in required and not any(name in obj for obj in objects):
                     yield linter.schema_finding(

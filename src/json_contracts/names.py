@@ -7,13 +7,17 @@ names and URI segments (no path separators, no ``..``), exactly as the original 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 __all__ = ["CONTRACT_NAME_PATTERN", "collation_key", "is_safe_name", "name_from_filename"]
 
 #: The rule as a JS/ECMA regex; published as the ``pattern`` of contract-name arguments.
 CONTRACT_NAME_PATTERN = r"^(?!.*\.\.)(?!.*[\\/])[A-Za-z0-9][A-Za-z0-9._-]*$"
 _SAFE_NAME = re.compile(r"(?!.*\.\.)(?!.*[\\/])[A-Za-z0-9][A-Za-z0-9._-]*", re.ASCII)
-_RANKS = {ch: i for i, ch in enumerate("_-.0123456789abcdefghijklmnopqrstuvwxyz")}
+# ICU root collation's primary order for the characters file names use: spaces, punctuation and
+# symbols, digits, then letters (accents and case only break ties).
+_ORDER = " _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz"
+_RANKS = {ch: i for i, ch in enumerate(_ORDER)}
 
 
 def is_safe_name(name: str) -> bool:
@@ -26,12 +30,19 @@ def name_from_filename(filename: str) -> str:
     return filename[: -len(".json")] if filename.endswith(".json") else filename
 
 
-def collation_key(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _base(char: str) -> tuple[str, str]:
+    decomposed = unicodedata.normalize("NFD", char.lower())
+    return decomposed[:1], decomposed[1:]
+
+
+def collation_key(text: str) -> tuple[tuple[int, ...], tuple[str, ...], tuple[int, ...]]:
     """Sort key matching JS ``localeCompare`` (ICU root collation) for file and contract names.
 
     Punctuation sorts before digits before letters, letters compare case-insensitively first
     and lowercase wins ties, so ``legal.json`` < ``LICENSE.md`` < ``patient.json``.
     """
-    primary = tuple(_RANKS.get(ch.lower(), 100 + ord(ch.lower())) for ch in text)
+    bases = [_base(ch) for ch in text]
+    primary = tuple(_RANKS.get(base, len(_ORDER) + ord(base)) for base, _ in bases)
+    secondary = tuple(accents for _, accents in bases)
     tertiary = tuple(1 if ch.isupper() else 0 for ch in text)
-    return primary, tertiary
+    return primary, secondary, tertiary

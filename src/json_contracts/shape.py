@@ -65,10 +65,13 @@ def _operation(value: Any, pointer: str, issues: list[ShapeIssue]) -> None:
         issues.append((f"{pointer}/enabled", _expected("boolean", value["enabled"])))
     if "return" in value and value["return"] not in _RETURNS:
         got = value["return"]
-        received = f"'{got}'" if isinstance(got, str) else type_name(got)
-        issues.append(
-            (f"{pointer}/return", f"Invalid enum value. Expected 'full_object' | 'json_patch', received {received}")
+        expected = "Expected 'full_object' | 'json_patch'"
+        message = (
+            f"Invalid enum value. {expected}, received '{got}'"
+            if isinstance(got, str)
+            else (f"{expected}, received {type_name(got)}")
         )
+        issues.append((f"{pointer}/return", message))
     if "rules" in value:
         _strings(value["rules"], f"{pointer}/rules", issues)
     if "examples" in value:
