@@ -26,6 +26,7 @@ _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?")
 _WS = re.compile(r"[ \t\n\r]*")
 # A string literal or a bare NaN/Infinity: the first bare one is where the problem is.
 _STRING_OR_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|(-?(?:NaN|Infinity))')
+_STRING_OR_NUMBER = re.compile(r'"(?:[^"\\]|\\.)*"|(-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?)')
 
 
 class _NonJsonConstant(ValueError):
@@ -91,7 +92,7 @@ def parse_json(text: str) -> Any:
         ) from exc
     except _NumberTooLarge as exc:
         digits = str(exc)
-        offset = max(text.find(digits), 0)
+        offset = next((m.start(1) for m in _STRING_OR_NUMBER.finditer(text) if m.group(1) == digits), 0)
         line, column = line_column(text, offset)
         shown = digits if len(digits) <= 24 else digits[:20] + "..."
         raise JsonParseError(

@@ -14,6 +14,7 @@ __all__ = [
     "DRAFT202012",
     "KNOWN_KEYWORDS",
     "iter_subschemas",
+    "resolve_local_ref",
 ]
 
 DRAFT7 = "draft-07"
@@ -84,3 +85,19 @@ def iter_subschemas(node: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...
             for name, sub in value.items():
                 if isinstance(sub, (dict, bool)):
                     yield (key, name), sub
+
+
+def resolve_local_ref(root: Any, ref: str) -> Any:
+    """The node a local ``$ref`` (``#/…``) points at inside ``root``, or None."""
+    if not ref.startswith("#"):
+        return None
+    node = root
+    for raw in ref[1:].split("/")[1:] if len(ref) > 1 else []:
+        segment = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict) and segment in node:
+            node = node[segment]
+        elif isinstance(node, list) and segment.isdigit() and int(segment) < len(node):
+            node = node[int(segment)]
+        else:
+            return None
+    return node

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from json_contracts.codes import CODES
-from json_contracts.formats import KNOWN_FORMATS
+from json_contracts.formats import KNOWN_FORMATS, ecma_regex
 from json_contracts.jsonio import escape_pointer_segment
 from json_contracts.jstext import canonical, dumps, format_number
-from json_contracts.keywords import DRAFT7, KNOWN_KEYWORDS, iter_subschemas
+from json_contracts.keywords import DRAFT7, KNOWN_KEYWORDS, iter_subschemas, resolve_local_ref
 from json_contracts.model import Contract, Finding, LoadResult, Severity
 from json_contracts.shape import KNOWN_FIELDS
 from json_contracts.validation import describe_errors, error_records
@@ -128,7 +128,7 @@ def _all_nodes(node: Any, parts: Segments = ()) -> Iterator[tuple[Segments, dict
 
 
 def _example_count(contract: Contract) -> int:
-    return sum(len(group) for _, group in contract.all_examples())
+    return sum(len(group) for _, _, group in contract.all_examples())
 
 
 def rule_no_examples(linter: _Linter) -> Iterator[Finding]:
@@ -206,8 +206,6 @@ def rule_required_defined(linter: _Linter) -> Iterator[Finding]:
             if not isinstance(name, str) or name in properties:
                 continue
             if patterns:
-                from json_contracts.formats import ecma_regex
-
                 try:
                     if any(ecma_regex(p).find(name) is not None for p in patterns):
                         continue
@@ -333,9 +331,7 @@ def rule_contradictory_bounds(linter: _Linter) -> Iterator[Finding]:
 
 
 def _sub_validator(linter: _Linter, node: dict[str, Any]) -> Any:
-    from json_contracts.schema import _ordered
-
-    return linter.contract.compiled.validator.evolve(schema=_ordered(node))
+    return linter.contract.compiled.for_subschema(node)
 
 
 def _own_value_rule(code: str, keyword: str, many: bool) -> Callable[[_Linter], Iterator[Finding]]:
@@ -567,9 +563,7 @@ def _data_nodes(
     yield parts, node, data_path
     ref = node.get("$ref")
     if isinstance(ref, str) and ref.startswith("#/"):
-        from json_contracts.repair import _resolve_local
-
-        target = _resolve_local(root, ref)
+        target = resolve_local_ref(root, ref)
         ref_parts = tuple(
             int(p) if p.isdigit() else p.replace("~1", "/").replace("~0", "~") for p in ref[2:].split("/")
         )
@@ -670,6 +664,10 @@ def lint_contract(contract: Contract, ignore: Iterable[str] = ()) -> list[Findin
 
 
 def lint_result(result: LoadResult, ignore: Iterable[str] = ()) -> list[Finding]:
-    """Findings for every loaded contract, contracts in sorted order."""
-    ignored = list(ignore)
-    return [f for contract in result.sorted_contracts() for f in lint_contract(contract, ignored)]
+    """The folder's load warnings (e.g. a skipped link), then every loaded contract's findings.
+
+    Contracts come in sorted order; ignored codes are left out everywhere.
+    """
+    ignored = set(ignore)
+    findings = [f for f in result.warnings if f.code not in ignored]
+    return findings + [f for contract in result.sorted_contracts() for f in lint_contract(contract, ignored)]

@@ -189,8 +189,7 @@ def _build(name: str, source: SourceFile, data: Any, limits: Limits) -> Contract
         source=source,
         raw=data,
     )
-    for label, group in contract.all_examples():
-        pointer_base = "/" + "/".join(p.replace("~", "~0").replace("/", "~1") for p in label.split(".", 2))
+    for label, pointer_base, group in contract.all_examples():
         for i, example in enumerate(group):
             if not isinstance(example, dict) or "output" not in example:
                 continue

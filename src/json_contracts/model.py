@@ -96,11 +96,16 @@ class Contract:
         item["schemaHash"] = self.schema_hash
         return item
 
-    def all_examples(self) -> list[tuple[str, list[Any]]]:
-        """Example groups with their labels: ``examples``, ``operations.<op>.examples``."""
-        groups: list[tuple[str, list[Any]]] = [("examples", self.examples)]
+    def all_examples(self) -> list[tuple[str, str, list[Any]]]:
+        """Example groups: ``(label, JSON pointer in the file, examples)``.
+
+        Labels are the original's (``examples``, ``operations.<op>.examples``); pointers are
+        escaped per RFC 6901, so an operation named ``v1.summary`` still maps to its place.
+        """
+        groups: list[tuple[str, str, list[Any]]] = [("examples", "/examples", self.examples)]
         for op_name, op in self.operations.items():
-            groups.append((f"operations.{op_name}.examples", op.get("examples", [])))
+            pointer = "/operations/" + op_name.replace("~", "~0").replace("/", "~1") + "/examples"
+            groups.append((f"operations.{op_name}.examples", pointer, op.get("examples", [])))
         return groups
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from json_contracts.jstext import dumps, format_number
+from json_contracts.keywords import resolve_local_ref
 from json_contracts.validation import ErrorRecord
 
 __all__ = ["field_hints", "repair_instructions", "repairs", "schema_nodes_at"]
@@ -19,26 +20,8 @@ __all__ = ["field_hints", "repair_instructions", "repairs", "schema_nodes_at"]
 _MAX_REF_DEPTH = 64
 
 
-def _unescape(segment: str) -> str:
-    return segment.replace("~1", "/").replace("~0", "~")
-
-
 def _segments(pointer: str) -> list[str]:
-    return [_unescape(s) for s in pointer.split("/")[1:]] if pointer else []
-
-
-def _resolve_local(root: Any, ref: str) -> Any:
-    if not ref.startswith("#"):
-        return None
-    node = root
-    for segment in _segments(ref[1:]):
-        if isinstance(node, dict) and segment in node:
-            node = node[segment]
-        elif isinstance(node, list) and segment.isdigit() and int(segment) < len(node):
-            node = node[int(segment)]
-        else:
-            return None
-    return node
+    return [s.replace("~1", "/").replace("~0", "~") for s in pointer.split("/")[1:]] if pointer else []
 
 
 def _expand(node: Any, root: Any) -> list[dict[str, Any]]:
@@ -50,7 +33,7 @@ def _expand(node: Any, root: Any) -> list[dict[str, Any]]:
         seen.add(id(node))
         found.append(node)
         ref = node.get("$ref")
-        node = _resolve_local(root, ref) if isinstance(ref, str) else None
+        node = resolve_local_ref(root, ref) if isinstance(ref, str) else None
         depth += 1
     return found
 

@@ -91,7 +91,12 @@ def validate_report(result: LoadResult, cwd: Path | None = None) -> dict[str, An
 def lint_report(
     result: LoadResult, lint_findings: list[Finding], *, strict: bool, cwd: Path | None = None
 ) -> dict[str, Any]:
-    """``lint --json``: the original's fields (``warnings`` as ``{contract, path, message}``) plus ``findings``."""
+    """``lint --json``: the original's fields plus ``findings`` and ``counts``.
+
+    ``lint_findings`` is :func:`~json_contracts.lint.lint_result`'s list (load warnings
+    included); ``warnings`` keeps the original's ``{contract, path, message}`` items for every
+    error and warning about a contract.
+    """
     if not result.ok:
         return validate_report(result, cwd)
     counts = severity_counts(lint_findings)
@@ -99,7 +104,7 @@ def lint_report(
     warnings = [
         {"contract": f.contract, "path": f.lint_path or json_path(f.pointer), "message": f.message}
         for f in lint_findings
-        if f.severity != "info"
+        if f.severity != "info" and f.contract is not None
     ]
     return {
         "valid": True,
@@ -108,6 +113,6 @@ def lint_report(
         "contractsDir": str(result.directory),
         "loaded": len(result.contracts),
         "warnings": warnings,
-        "findings": [finding_dict(f, cwd) for f in sort_findings(result.warnings + lint_findings)],
+        "findings": [finding_dict(f, cwd) for f in sort_findings(lint_findings)],
         "counts": counts,
     }

@@ -21,7 +21,7 @@ import referencing.exceptions
 import referencing.jsonschema
 import regress
 from jsonschema import Draft7Validator, Draft202012Validator, ValidationError, validators
-from jsonschema._utils import find_evaluated_item_indexes_by_schema, find_evaluated_property_keys_by_schema
+from jsonschema._utils import equal, find_evaluated_item_indexes_by_schema, find_evaluated_property_keys_by_schema
 from jsonschema.protocols import Validator
 
 from json_contracts.formats import FORMAT_CHECKER, ecma_regex
@@ -284,7 +284,104 @@ def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> It
         yield AjvError(f"must NOT have duplicate items (items ## {found[-2]} and {found[-1]} are identical)")
 
 
+# jsonschema writes its own messages with repr(instance), which fails on deeply nested
+# documents; these keywords only need the original's wording, so they are re-stated here.
+
+
+def _type(validator: Any, types: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    names = [types] if isinstance(types, str) else list(types)
+    if not any(validator.is_type(instance, name) for name in names):
+        yield AjvError("must be " + ",".join(names))
+
+
+def _enum(validator: Any, values: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not any(equal(value, instance) for value in values):
+        yield AjvError("must be equal to one of the allowed values")
+
+
+def _const(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not equal(value, instance):
+        yield AjvError("must be equal to constant")
+
+
+def _not(validator: Any, not_schema: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if validator.evolve(schema=not_schema).is_valid(instance):
+        yield AjvError("must NOT be valid")
+
+
+def _any_of(validator: Any, branches: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    collected: list[ValidationError] = []
+    for index, branch in enumerate(branches):
+        errors = list(validator.descend(instance, branch, schema_path=index))
+        if not errors:
+            return
+        collected.extend(errors)
+    yield AjvError("must match a schema in anyOf", context=collected)
+
+
+def _one_of(validator: Any, branches: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    collected: list[ValidationError] = []
+    passing = 0
+    for index, branch in enumerate(branches):
+        errors = list(validator.descend(instance, branch, schema_path=index))
+        if errors:
+            collected.extend(errors)
+        else:
+            passing += 1
+    if passing != 1:
+        yield AjvError("must match exactly one schema in oneOf", context=collected if not passing else [])
+
+
+def _limit(kind: str, test: Any, message: str) -> Any:
+    def keyword(validator: Any, limit: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+        if validator.is_type(instance, kind) and test(len(instance), limit):
+            yield AjvError(message.format(format_number(limit)))
+
+    return keyword
+
+
+def _items_2020(validator: Any, items: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not validator.is_type(instance, "array"):
+        return
+    prefix = len(schema.get("prefixItems", []))
+    if items is False and prefix:  # Ajv counts: no items beyond the tuple
+        if len(instance) > prefix:
+            yield AjvError(f"must NOT have more than {prefix} items")
+        return
+    if items is False:  # without a tuple, Ajv applies the false schema to every item
+        items = _FALSE_MARKER
+    for index in range(prefix, len(instance)):
+        yield from validator.descend(instance[index], items, path=index)
+
+
+def _additional_items(validator: Any, additional: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    items = schema.get("items", {})
+    if not validator.is_type(instance, "array") or not isinstance(items, list):
+        return
+    if additional is False:
+        if len(instance) > len(items):
+            yield AjvError(f"must NOT have more than {len(items)} items")
+        return
+    for index in range(len(items), len(instance)):
+        yield from validator.descend(instance[index], additional, path=index)
+
+
+# jsonschema drops the instance path of errors from a `false` sub-schema; the private copy a
+# validator runs on replaces such sub-schemas with this marker, which fails the same way.
+FALSE_MARKER_KEYWORD = "$json-contracts:false"
+_FALSE_MARKER = {FALSE_MARKER_KEYWORD: True}
+_GENERIC_DESCENT = {
+    "properties", "patternProperties", "prefixItems", "allOf", "anyOf", "oneOf", "not", "if", "then",
+    "else", "contains", "dependentSchemas", "dependencies", "$defs", "definitions", "propertyNames",
+}  # fmt: skip
+
+
+def _false_marker(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    yield AjvError("boolean schema is false")
+
+
 _OVERRIDES: dict[str, Any] = {
+    FALSE_MARKER_KEYWORD: _false_marker,
     "pattern": _pattern,
     "patternProperties": _pattern_properties,
     "additionalProperties": _additional_properties,
@@ -293,11 +390,28 @@ _OVERRIDES: dict[str, Any] = {
     "contains": _contains,
     "propertyNames": _property_names,
     "uniqueItems": _unique_items,
+    "type": _type,
+    "enum": _enum,
+    "const": _const,
+    "not": _not,
+    "anyOf": _any_of,
+    "oneOf": _one_of,
+    "maxLength": _limit("string", lambda n, limit: n > limit, "must NOT have more than {} characters"),
+    "minLength": _limit("string", lambda n, limit: n < limit, "must NOT have fewer than {} characters"),
+    "maxItems": _limit("array", lambda n, limit: n > limit, "must NOT have more than {} items"),
+    "minItems": _limit("array", lambda n, limit: n < limit, "must NOT have fewer than {} items"),
+    "maxProperties": _limit("object", lambda n, limit: n > limit, "must NOT have more than {} properties"),
+    "minProperties": _limit("object", lambda n, limit: n < limit, "must NOT have fewer than {} properties"),
 }
 
 _Draft7 = validators.create(
     meta_schema=Draft7Validator.META_SCHEMA,
-    validators={**Draft7Validator.VALIDATORS, **_OVERRIDES, "dependencies": _dependencies},
+    validators={
+        **Draft7Validator.VALIDATORS,
+        **_OVERRIDES,
+        "dependencies": _dependencies,
+        "additionalItems": _additional_items,
+    },
     type_checker=Draft7Validator.TYPE_CHECKER,
     format_checker=FORMAT_CHECKER,
     id_of=cast(Any, referencing.jsonschema.DRAFT7.id_of),
@@ -311,6 +425,7 @@ _Draft202012 = validators.extend(  # type: ignore[no-untyped-call]
         "dependencies": _dependencies,
         "unevaluatedProperties": _unevaluated_properties,
         "unevaluatedItems": _unevaluated_items,
+        "items": _items_2020,
     },
     format_checker=FORMAT_CHECKER,
 )
@@ -340,12 +455,16 @@ _RANK: dict[str, int] = {key: i for i, key in enumerate(_ANY)}
 for _offset, (_group, _keys) in enumerate(_GROUPS.items(), start=1):
     for _i, _key in enumerate(_keys, start=1):
         _RANK.setdefault(_key, 100 * _offset + _i)
-_RANK.update(unevaluatedProperties=900, unevaluatedItems=901)
+_RANK.update(unevaluatedProperties=900, unevaluatedItems=901, format=204)  # format: string group
 _GROUP_BASE = {group: 100 * i for i, group in enumerate(_GROUPS, start=1)}
 
 
-def _ordered(node: Any) -> Any:
-    """A copy of ``node`` whose schema objects list keywords in Ajv's evaluation order."""
+def ajv_ordered(node: Any, dialect: str = DRAFT202012) -> Any:
+    """A copy of ``node`` whose schema objects list keywords in Ajv's evaluation order.
+
+    ``false`` sub-schemas reached by plain descent become the false marker, so their errors keep
+    the instance path (``items: false`` in draft-07 too, where it applies to every item).
+    """
     if not isinstance(node, dict):
         return node
     ranks = dict(_RANK)
@@ -363,7 +482,8 @@ def _ordered(node: Any) -> Any:
             child = copy.copy(target[part])
             target[part] = child
             target = child
-        target[parts[-1]] = _ordered(sub)
+        generic = parts[0] in _GENERIC_DESCENT or (parts[0] == "items" and (dialect == DRAFT7 or len(parts) > 1))
+        target[parts[-1]] = dict(_FALSE_MARKER) if sub is False and generic else ajv_ordered(sub, dialect)
     return ordered
 
 
@@ -376,6 +496,10 @@ class CompiledSchema:
 
     dialect: str
     validator: Validator
+
+    def for_subschema(self, node: Any) -> Validator:
+        """A validator for a sub-schema of this schema (its ``$ref``s resolve against the root)."""
+        return self.validator.evolve(schema=ajv_ordered(node, self.dialect))
 
 
 def _ajv_path(error: ValidationError) -> str:
@@ -451,7 +575,7 @@ def compile_schema(schema: dict[str, Any], dialect: str, *, cache_key: str | Non
     if cache_key is not None and (dialect, cache_key) in _CACHE:
         return _CACHE[(dialect, cache_key)]
     cls = VALIDATOR_CLASSES[dialect]
-    validator = cls(_ordered(schema), format_checker=FORMAT_CHECKER, registry=OFFLINE_REGISTRY)
+    validator = cls(ajv_ordered(schema, dialect), format_checker=FORMAT_CHECKER, registry=OFFLINE_REGISTRY)
     compiled = CompiledSchema(dialect, validator)
     if cache_key is not None:
         if len(_CACHE) >= _CACHE_LIMIT:

@@ -17,7 +17,7 @@ from jsonschema import ValidationError
 
 from json_contracts.jsonio import pointer_from_parts
 from json_contracts.jstext import format_number
-from json_contracts.schema import AjvError, CompiledSchema
+from json_contracts.schema import FALSE_MARKER_KEYWORD, AjvError, CompiledSchema
 
 __all__ = ["ErrorRecord", "ValidationResult", "error_records", "is_valid", "iter_errors", "validate"]
 
@@ -51,7 +51,7 @@ def _message(error: ValidationError) -> tuple[str, str]:
     """(keyword, message) for one jsonschema error."""
     keyword = error.validator
     value: Any = error.validator_value
-    if keyword is None:  # jsonschema reports a `false` sub-schema without a keyword
+    if keyword is None or keyword == FALSE_MARKER_KEYWORD:  # a `false` sub-schema
         return "false schema", "boolean schema is false"
     keyword = str(keyword)
     if isinstance(error, AjvError):

@@ -122,16 +122,17 @@ def lint(strict: bool | None, ignore: str, contracts: str | None, as_json: bool,
     findings = lint_result(result, ignored) if result.ok else []
     counts = severity_counts(findings)
     failed = not result.ok or counts["error"] > 0 or (strict and counts["warning"] > 0)
-    everything = sort_findings(result.failures + result.warnings + findings)
-    everything = [f for f in everything if f.code not in ignored]
+    shown = sort_findings(result.failures + [f for f in result.warnings if f.code not in ignored])
+    if result.ok:
+        shown = sort_findings(findings)
     if fmt == "json":
         echo_json(lint_report(result, findings, strict=strict))
     elif fmt == "github":
-        echo_github(everything)
+        echo_github(shown)
     else:
         if result.ok:
             click.echo(f"Linted {len(result.contracts)} contract(s) in {result.directory}.")
-        echo_findings(everything)
+        echo_findings(shown)
         if not result.ok:
             click.echo(f"Contract validation failed: {len(result.failures)} error(s).")
         elif not findings:

@@ -1,0 +1,168 @@
+"""``json-contracts check CONTRACT [FILE|-]``: one document, located errors and repair hints."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+BAD_DOC = '{\n  "title": "ab",\n  "priority": "urgent",\n  "extra": 1\n}\n'
+ERROR_LINES = [
+    "{label}:4:3: additionalProperties /extra must NOT have additional properties",
+    "{label}:2:12: minLength /title must NOT have fewer than 3 characters",
+    "{label}:3:15: enum /priority must be equal to one of the allowed values",
+]
+HINTS = [
+    "  - Remove extra field /extra.",
+    "  - Lengthen /title to satisfy the minimum length.",
+    "  - Set /priority to one of: low, high.",
+]
+
+
+@pytest.fixture
+def ticket_folder(write_contracts, samples):
+    return write_contracts({"ticket": samples.TICKET})
+
+
+def test_a_valid_document_passes_with_exit_0(run_cli, ticket_folder, workdir):
+    (workdir / "good.json").write_text('{"title": "Broken chair", "priority": "low"}', encoding="utf-8")
+
+    result = run_cli("check", "ticket", "good.json", "-c", "contracts")
+
+    assert result.exit_code == 0
+    assert result.stdout == "good.json is valid against ticket.\n"
+    assert result.stderr == ""
+
+
+def test_an_invalid_document_lists_located_errors_and_how_to_repair(run_cli, ticket_folder, workdir):
+    (workdir / "doc.json").write_text(BAD_DOC, encoding="utf-8")
+
+    result = run_cli("check", "ticket", "doc.json", "-c", "contracts")
+
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        *(line.format(label="doc.json") for line in ERROR_LINES),
+        "How to repair:",
+        *HINTS,
+        "doc.json does not validate against ticket: 3 error(s).",
+    ]
+
+
+@pytest.mark.parametrize("args", [("-",), ()])
+def test_the_document_can_come_from_stdin(run_cli, ticket_folder, args):
+    result = run_cli("check", "ticket", *args, "-c", "contracts", input=BAD_DOC)
+
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[:3] == [line.format(label="<stdin>") for line in ERROR_LINES]
+    assert lines[-1] == "<stdin> does not validate against ticket: 3 error(s)."
+
+
+def test_a_missing_required_field_is_located_at_its_parent_object(run_cli, ticket_folder):
+    result = run_cli("check", "ticket", "-", "-c", "contracts", input='\n  {"title": "Chair"}')
+
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == "<stdin>:2:3: required /priority must have required property 'priority'"
+    assert "  - Add missing required field /priority." in result.stdout.splitlines()
+
+
+def test_a_document_that_is_not_json_fails_with_its_position(run_cli, ticket_folder, workdir):
+    (workdir / "cut.json").write_text('{"title": ', encoding="utf-8")
+
+    result = run_cli("check", "ticket", "cut.json", "-c", "contracts")
+
+    assert result.exit_code == 1
+    assert result.stdout.startswith("cut.json:1:11: invalid JSON")
+    assert len(result.stdout.splitlines()) == 1
+
+
+def test_a_document_that_is_not_json_in_json_mode_reports_line_and_column(run_cli, ticket_folder):
+    result = run_cli("check", "ticket", "-", "--json", "-c", "contracts", input="[1,\n 2,,]")
+
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["valid"] is False
+    assert report["file"] == "<stdin>"
+    assert (report["line"], report["column"]) == (2, 4)
+    assert report["error"].startswith("Invalid JSON: ")
+
+
+def test_check_json_returns_errors_instructions_and_repairs(run_cli, ticket_folder):
+    result = run_cli("check", "ticket", "--json", "-c", "contracts", input=BAD_DOC)
+
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["valid"] is False
+    assert report["contract"] == "ticket"
+    assert [(e["keyword"], e["path"]) for e in report["errors"]] == [
+        ("additionalProperties", "/extra"),
+        ("minLength", "/title"),
+        ("enum", "/priority"),
+    ]
+    assert report["instructions"] == [hint.removeprefix("  - ") for hint in HINTS]
+    assert [r["action"] for r in report["repairs"]] == ["remove", "lengthen", "replace"]
+    assert list(report)[-2:] == ["instructions", "repairs"]
+
+
+def test_check_json_of_a_valid_document_has_no_errors(run_cli, ticket_folder):
+    result = run_cli("check", "ticket", "--json", "-c", "contracts", input='{"title": "Chair", "priority": "low"}')
+
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    assert (report["valid"], report["contract"], report["errors"]) == (True, "ticket", [])
+    assert (report["instructions"], report["repairs"]) == ([], [])
+
+
+def test_check_github_format_annotates_each_error_with_its_hint(run_cli, ticket_folder, workdir):
+    (workdir / "doc.json").write_text(BAD_DOC, encoding="utf-8")
+
+    result = run_cli("check", "ticket", "doc.json", "--format", "github", "-c", "contracts")
+
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == (
+        "::error file=doc.json,line=4,col=3,title=additionalProperties::"
+        "/extra must NOT have additional properties. Remove extra field /extra."
+    )
+
+
+def test_an_unknown_contract_is_a_usage_error_listing_what_loaded(run_cli, ticket_folder):
+    result = run_cli("check", "nosuch", "-", "-c", "contracts", input="{}")
+
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == ["Error: Contract not found: nosuch (loaded: ticket)"]
+
+
+def test_an_unsafe_contract_name_is_a_usage_error(run_cli, ticket_folder):
+    result = run_cli("check", "../ticket", "-", "-c", "contracts", input="{}")
+
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == ["Error: Invalid contract name: ../ticket"]
+
+
+def test_an_unreadable_document_file_is_a_usage_error(run_cli, ticket_folder):
+    result = run_cli("check", "ticket", "missing.json", "-c", "contracts")
+
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: Cannot read missing.json: ")
+
+
+def test_a_contract_that_did_not_load_fails_with_its_load_error(run_cli, write_contracts, samples):
+    write_contracts({"old": samples.VERSIONED, "ticket": samples.TICKET})
+
+    result = run_cli("check", "old", "-", "-c", "contracts", input="{}")
+
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith("contracts/old.json:")
+    assert " JC015 error Contract must not include a version field" in lines[0]
+    assert lines[1] == "Contract old did not load; fix it first (json-contracts validate)."
+
+
+def test_a_broken_neighbour_does_not_stop_checking_a_contract_that_loaded(run_cli, write_contracts, samples):
+    write_contracts({"old": samples.VERSIONED, "ticket": samples.TICKET})
+
+    result = run_cli("check", "ticket", "-c", "contracts", input='{"title": "Chair", "priority": "low"}')
+
+    assert result.exit_code == 0
+    assert result.stdout == "<stdin> is valid against ticket.\n"

@@ -1,0 +1,281 @@
+"""``json-contracts lint``: exit codes by severity, --strict, --ignore, pyproject settings, JSON and GitHub output."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+NOT_CLOSED = "Object schema does not set additionalProperties:false."
+
+
+def _schema_position(folder, name="open"):
+    text = (folder / f"{name}.json").read_text(encoding="utf-8")
+    offset = text.index('"schema": ') + len('"schema": ')
+    return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+
+
+def test_lint_of_clean_contracts_reports_no_findings(run_cli, write_contracts, samples):
+    folder = write_contracts({"ticket": samples.TICKET})
+
+    result = run_cli("lint", "--strict", "-c", "contracts")
+
+    assert result.exit_code == 0
+    assert result.stderr == ""
+    assert result.stdout.splitlines() == [f"Linted 1 contract(s) in {folder}.", "No lint findings."]
+
+
+def test_warnings_are_printed_with_location_and_pass_without_strict(run_cli, write_contracts, samples):
+    folder = write_contracts({"open": samples.OPEN_OBJECT})
+    line, column = _schema_position(folder)
+
+    result = run_cli("lint", "-c", "contracts")
+
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        f"Linted 1 contract(s) in {folder}.",
+        f"contracts/open.json:{line}:{column}: JC104 warning {NOT_CLOSED}",
+        "1 finding(s): 0 error(s), 1 warning(s), 0 info.",
+    ]
+
+
+def test_warnings_fail_with_strict(run_cli, write_contracts, samples):
+    write_contracts({"open": samples.OPEN_OBJECT})
+
+    result = run_cli("lint", "--strict", "-c", "contracts")
+
+    assert result.exit_code == 1
+    assert "JC104 warning" in result.stdout
+
+
+def test_info_findings_never_fail_even_with_strict(run_cli, write_contracts, samples):
+    write_contracts({"info": samples.UNSHOWN_OPTIONAL})
+
+    result = run_cli("lint", "--strict", "-c", "contracts")
+
+    assert result.exit_code == 0
+    assert "JC131 info" in result.stdout
+    assert result.stdout.splitlines()[-1] == "1 finding(s): 0 error(s), 0 warning(s), 1 info."
+
+
+def test_lint_errors_fail_even_without_strict(run_cli, write_contracts, samples):
+    write_contracts({"enum": samples.WRONG_ENUM})
+
+    result = run_cli("lint", "-c", "contracts")
+
+    assert result.exit_code == 1
+    assert "JC113 error Enum value 5 is integer but the type is string" in result.stdout
+
+
+def test_a_folder_that_does_not_load_fails_lint_with_the_validate_lines(run_cli, write_contracts, samples):
+    write_contracts({"old": samples.VERSIONED})
+
+    result = run_cli("lint", "-c", "contracts")
+    validate = run_cli("validate", "-c", "contracts")
+
+    assert result.exit_code == 1
+    finding_lines = [line for line in result.output.splitlines() if line.startswith("contracts/")]
+    assert finding_lines == [line for line in validate.output.splitlines() if line.startswith("contracts/")]
+    assert finding_lines[0].split(": ", 1)[1].startswith("JC015 error ")
+
+
+@pytest.mark.parametrize("ignore", ["JC104", "jc104", "JC104,JC131", " JC131 , JC104 "])
+def test_ignore_turns_codes_off_so_strict_passes(run_cli, write_contracts, samples, ignore):
+    write_contracts({"open": samples.OPEN_OBJECT})
+
+    result = run_cli("lint", "--strict", "--ignore", ignore, "-c", "contracts")
+
+    assert result.exit_code == 0
+    assert "JC104" not in result.stdout
+    assert result.stdout.splitlines()[-1] == "No lint findings."
+
+
+def test_an_unknown_ignore_code_is_a_one_line_usage_error(run_cli, write_contracts, samples):
+    write_contracts({"open": samples.OPEN_OBJECT})
+
+    result = run_cli("lint", "--ignore", "JC104,JC999", "-c", "contracts")
+
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "Error: --ignore: unknown code 'JC999'; known codes are JC001-JC132 (see README)"
+    ]
+
+
+def test_pyproject_ignore_in_the_working_folder_is_honoured(run_cli, write_contracts, samples, workdir):
+    write_contracts({"open": samples.OPEN_OBJECT})
+    (workdir / "pyproject.toml").write_text('[tool.json-contracts]\nignore = ["JC104"]\n', encoding="utf-8")
+
+    result = run_cli("lint", "--strict", "-c", "contracts")
+
+    assert result.exit_code == 0
+    assert "JC104" not in result.stdout
+
+
+def test_pyproject_strict_makes_warnings_fail_without_the_flag(run_cli, write_contracts, samples, workdir):
+    write_contracts({"open": samples.OPEN_OBJECT})
+    (workdir / "pyproject.toml").write_text("[tool.json-contracts]\nstrict = true\n", encoding="utf-8")
+
+    result = run_cli("lint", "--json", "-c", "contracts")
+
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["strict"] is True
+
+
+def test_a_broken_pyproject_table_is_a_one_line_usage_error(run_cli, write_contracts, samples, workdir):
+    write_contracts({"open": samples.OPEN_OBJECT})
+    pyproject = workdir / "pyproject.toml"
+    pyproject.write_text('[tool.json-contracts]\nignor = ["JC104"]\n', encoding="utf-8")
+
+    result = run_cli("lint", "-c", "contracts")
+
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"Error: {pyproject}: [tool.json-contracts] has unknown key(s) ignor; use ignore or strict"
+    ]
+
+
+def test_lint_json_has_the_original_fields_plus_findings_and_counts(run_cli, write_contracts, samples):
+    folder = write_contracts({"info": samples.UNSHOWN_OPTIONAL, "open": samples.OPEN_OBJECT})
+    line, column = _schema_position(folder)
+
+    result = run_cli("lint", "--json", "--strict", "-c", "contracts")
+
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert list(report) == ["valid", "ok", "strict", "contractsDir", "loaded", "warnings", "findings", "counts"]
+    assert report["valid"] is True
+    assert report["ok"] is False
+    assert report["strict"] is True
+    assert report["contractsDir"] == str(folder)
+    assert report["loaded"] == 2
+    assert report["warnings"] == [{"contract": "open", "path": "$.schema", "message": NOT_CLOSED}]
+    assert [(f["code"], f["severity"], f["contract"]) for f in report["findings"]] == [
+        ("JC131", "info", "info"),
+        ("JC104", "warning", "open"),
+    ]
+    assert report["findings"][1] == {
+        "code": "JC104",
+        "severity": "warning",
+        "message": NOT_CLOSED,
+        "file": "contracts/open.json",
+        "line": line,
+        "column": column,
+        "pointer": "/schema",
+        "contract": "open",
+    }
+    assert report["counts"] == {"error": 0, "warning": 1, "info": 1}
+
+
+def test_lint_json_is_ok_with_warnings_when_not_strict(run_cli, write_contracts, samples):
+    write_contracts({"open": samples.OPEN_OBJECT})
+
+    result = run_cli("lint", "--json", "-c", "contracts")
+
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    assert (report["ok"], report["strict"]) == (True, False)
+
+
+def test_lint_json_warning_paths_use_the_original_escaping(run_cli, write_contracts):
+    contract = {
+        "schema": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {"a-b": {"type": "object"}},
+            "patternProperties": {"^z": {}},
+        },
+        "operations": {"edit": {"enabled": False}},
+        "examples": [{"input": "i", "output": {"a-b": {}}}],
+    }
+    write_contracts({"paths": contract})
+
+    report = json.loads(run_cli("lint", "--json", "-c", "contracts").stdout)
+
+    assert report["warnings"] == [
+        {"contract": "paths", "path": '$.schema.properties["a-b"]', "message": NOT_CLOSED},
+        {
+            "contract": "paths",
+            "path": '$.schema.patternProperties["^z"]',
+            "message": "Schema object is empty and accepts any JSON value.",
+        },
+    ]
+
+
+def test_lint_json_drops_ignored_load_warnings_too(run_cli, write_contracts, samples):
+    folder = write_contracts({"ticket": samples.TICKET})
+    (folder / "folder.json").mkdir()
+
+    report = json.loads(run_cli("lint", "--json", "--ignore", "JC001", "-c", "contracts").stdout)
+
+    assert report["findings"] == []
+
+
+def test_load_warnings_are_listed_by_lint_and_dropped_when_ignored(run_cli, write_contracts, samples):
+    folder = write_contracts({"ticket": samples.TICKET})
+    (folder / "folder.json").mkdir()
+
+    shown = run_cli("lint", "-c", "contracts")
+    hidden = run_cli("lint", "--ignore", "JC001", "-c", "contracts")
+
+    assert "contracts/folder.json:1:1: JC001 warning Skipped folder.json: it is a folder, not a regular file" in (
+        shown.stdout.splitlines()
+    )
+    assert "JC001" not in hidden.stdout
+
+
+def test_github_format_writes_one_annotation_per_finding_by_severity(run_cli, write_contracts, samples):
+    folder = write_contracts({"enum": samples.WRONG_ENUM, "open": samples.OPEN_OBJECT})
+    line, column = _schema_position(folder)
+
+    result = run_cli("lint", "--format", "github", "-c", "contracts")
+
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    # sorted by file, then position: the enum (JC130) starts before its bad value (JC113)
+    assert [line.split(" ", 1)[0] for line in lines] == ["::notice", "::error", "::warning"]
+    assert lines[0].startswith("::notice file=contracts/enum.json,line=")
+    assert ",title=JC130::No example shows enum value(s) 5;" in lines[0]
+    assert lines[1].startswith("::error file=contracts/enum.json,line=")
+    assert ",title=JC113::Enum value 5 is integer" in lines[1]
+    assert lines[2] == f"::warning file=contracts/open.json,line={line},col={column},title=JC104::{NOT_CLOSED}"
+
+
+def test_github_format_escapes_properties_and_message_data(run_cli, write_contracts):
+    contract = {
+        "schema": {"type": "string", "x%y\nz": 1, "x-ok": 1},
+        "operations": {"edit": {"enabled": False}},
+        "examples": [{"input": "i", "output": "s"}],
+    }
+    folder = write_contracts({"odd": contract}, folder="a,b:c%d")
+    text = (folder / "odd.json").read_text(encoding="utf-8")
+    offset = text.index('"x%y')
+    line, column = text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+
+    result = run_cli("lint", "--format", "github", "-c", "a,b:c%d")
+
+    assert result.stdout.splitlines() == [
+        f"::warning file=a%2Cb%3Ac%25d/odd.json,line={line},col={column},title=JC110::"
+        'Unknown 2020-12 keyword "x%25y%0Az" is ignored by the validator; remove it, or prefix extensions with "x-"'
+    ]
+
+
+def test_lint_json_of_a_folder_that_does_not_load_has_the_validate_failure_shape(run_cli, write_contracts, samples):
+    write_contracts({"old": samples.VERSIONED})
+
+    result = run_cli("lint", "--json", "--strict", "-c", "contracts")
+
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert list(report) == ["valid", "contractsDir", "errors", "findings"]
+    assert report["valid"] is False
+    assert report["errors"][0].startswith("Failed to load JSON contracts: old.json: ")
+
+
+def test_strict_lint_fails_on_a_skipped_entry_warning(run_cli, write_contracts, samples):
+    folder = write_contracts({"ticket": samples.TICKET})
+    (folder / "folder.json").mkdir()
+
+    assert run_cli("lint", "-c", "contracts").exit_code == 0
+    assert run_cli("lint", "--strict", "-c", "contracts").exit_code == 1
+    assert run_cli("lint", "--strict", "--ignore", "JC001", "-c", "contracts").exit_code == 0

@@ -1,0 +1,254 @@
+"""Repair hints (REFERENCE §5) and the machine-readable repairs beside them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from json_contracts.repair import field_hints, repair_instructions, repairs, schema_nodes_at
+from json_contracts.validation import ErrorRecord
+
+ErrorsOf = Callable[[dict[str, Any], Any], list[ErrorRecord]]
+
+
+def err(path: str, message: str, keyword: str) -> ErrorRecord:
+    return {"path": path, "message": message, "keyword": keyword}
+
+
+def test_support_ticket_worked_example(errors_of: ErrorsOf, support_ticket_schema: dict[str, Any]) -> None:
+    errors = errors_of(support_ticket_schema, {"severity": "urgent"})
+    assert repair_instructions(support_ticket_schema, errors) == [
+        "Add missing required field /summary.",
+        "Add missing required field /category.",
+        "Set /severity to one of: low, medium, high, critical.",
+        "Return JSON only.",
+    ]
+
+
+def test_enum_values_are_found_through_ref_and_all_of(errors_of: ErrorsOf) -> None:
+    schema = {
+        "type": "object",
+        "$defs": {"state": {"type": "string", "enum": ["open", "closed"]}},
+        "allOf": [{"properties": {"state": {"$ref": "#/$defs/state"}}}],
+    }
+    errors = errors_of(schema, {"state": "x"})
+    assert field_hints(schema, errors) == ["Set /state to one of: open, closed."]
+
+
+def test_any_of_string_or_number_hint(errors_of: ErrorsOf) -> None:
+    schema = {"anyOf": [{"type": "string"}, {"type": "number"}]}
+    assert field_hints(schema, errors_of(schema, True)) == [
+        "Set the JSON value to a valid string or number value.",
+        "Fix the JSON value: must match a schema in anyOf.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("keyword", "at_path", "at_root"),
+    [
+        (
+            "maxLength",
+            "Shorten /p to satisfy the maximum length.",
+            "Shorten the JSON value to satisfy the maximum length.",
+        ),
+        (
+            "minLength",
+            "Lengthen /p to satisfy the minimum length.",
+            "Lengthen the JSON value to satisfy the minimum length.",
+        ),
+        (
+            "minimum",
+            "Increase /p to satisfy the minimum value.",
+            "Increase the JSON value to satisfy the minimum value.",
+        ),
+        (
+            "exclusiveMinimum",
+            "Increase /p to satisfy the minimum value.",
+            "Increase the JSON value to satisfy the minimum value.",
+        ),
+        (
+            "maximum",
+            "Decrease /p to satisfy the maximum value.",
+            "Decrease the JSON value to satisfy the maximum value.",
+        ),
+        (
+            "exclusiveMaximum",
+            "Decrease /p to satisfy the maximum value.",
+            "Decrease the JSON value to satisfy the maximum value.",
+        ),
+        ("pattern", "Set /p to match the required pattern.", "Set the JSON value to match the required pattern."),
+        ("required", "Add missing required field /p.", "Add missing required field ."),
+        ("additionalProperties", "Remove extra field /p.", "Remove extra field ."),
+        ("format", "Fix /p: msg.", "Fix the JSON value: msg."),
+        ("const", "Fix /p: msg.", "Fix the JSON value: msg."),
+        ("multipleOf", "Fix /p: msg.", "Fix the JSON value: msg."),
+        ("false schema", "Fix /p: msg.", "Fix the JSON value: msg."),
+        ("x-custom", "Fix /p: msg.", "Fix the JSON value: msg."),
+        ("enum", "Set /p to an allowed enum value.", "Set the JSON value to an allowed enum value."),
+        ("type", "Set /p to the required type.", "Set the JSON value to the required type."),
+    ],
+)
+def test_hint_wording_per_keyword(keyword: str, at_path: str, at_root: str) -> None:
+    assert field_hints({}, [err("/p", "msg", keyword)]) == [at_path]
+    assert field_hints({}, [err("", "msg", keyword)]) == [at_root]
+
+
+def test_a_message_ending_with_a_period_gets_a_second_one() -> None:
+    assert field_hints({}, [err("/a", "must be valid.", "x-custom")]) == ["Fix /a: must be valid.."]
+
+
+def test_enum_values_print_as_javascript_string_does() -> None:
+    schema = {"properties": {"o": {"enum": [{"a": 1}, [1, 2], [None, "x"], None, True, 1.0, 1e21, 0.5, "s"]}}}
+    assert field_hints(schema, [err("/o", "x", "enum")]) == [
+        "Set /o to one of: [object Object], 1,2, ,x, null, true, 1, 1e+21, 0.5, s."
+    ]
+
+
+def test_enum_values_are_collected_from_every_branch_without_repeats() -> None:
+    schema = {"properties": {"c": {"anyOf": [{"enum": ["a", "b"]}, {"enum": ["b", "c"]}]}}}
+    assert field_hints(schema, [err("/c", "x", "enum")]) == ["Set /c to one of: a, b, c."]
+
+
+def test_type_hint_joins_every_declared_type() -> None:
+    schema = {"properties": {"n": {"type": ["integer", "null"]}}}
+    assert field_hints(schema, [err("/n", "must be integer,null", "type")]) == [
+        "Set /n to a valid integer or null value."
+    ]
+
+
+def test_pattern_properties_are_not_consulted_for_types() -> None:
+    schema = {"patternProperties": {"^n": {"type": "string"}}}
+    assert field_hints(schema, [err("/n_a", "must be string", "type")]) == ["Set /n_a to the required type."]
+
+
+def test_contains_is_not_consulted_for_types(errors_of: ErrorsOf) -> None:
+    schema = {"contains": {"type": "string"}}
+    assert field_hints(schema, errors_of(schema, [1])) == [
+        "Set /0 to the required type.",
+        "Fix the JSON value: must contain at least 1 valid item(s).",
+    ]
+
+
+def test_array_items_are_followed_by_index() -> None:
+    schema = {
+        "properties": {
+            "tuple": {"prefixItems": [{"enum": ["x"]}], "items": {"enum": ["y"]}},
+            "old": {"items": [{"enum": ["p"]}], "additionalItems": {"enum": ["q"]}},
+        }
+    }
+    assert field_hints(
+        schema,
+        [
+            err("/tuple/0", "", "enum"),
+            err("/tuple/3", "", "enum"),
+            err("/old/0", "", "enum"),
+            err("/old/5", "", "enum"),
+        ],
+    ) == [
+        "Set /tuple/0 to one of: x.",
+        "Set /tuple/3 to one of: y.",
+        "Set /old/0 to one of: p.",
+        "Set /old/5 to one of: q.",
+    ]
+
+
+def test_additional_properties_schema_is_followed_for_unknown_keys() -> None:
+    schema = {"properties": {"a": {"enum": [1]}}, "additionalProperties": {"enum": [2]}}
+    assert field_hints(schema, [err("/zzz", "", "enum")]) == ["Set /zzz to one of: 2."]
+
+
+def test_escaped_pointer_segments_are_unescaped_for_the_lookup() -> None:
+    schema = {"properties": {"a/b": {"properties": {"m~n": {"enum": ["v"]}}}}}
+    assert field_hints(schema, [err("/a~1b/m~0n", "", "enum")]) == ["Set /a~1b/m~0n to one of: v."]
+
+
+def test_cyclic_refs_do_not_loop_forever() -> None:
+    schema = {"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}
+    assert field_hints(schema, [err("", "", "enum")]) == ["Set the JSON value to an allowed enum value."]
+    assert len(schema_nodes_at(schema, "")) == 3
+
+
+def test_repeated_hints_appear_once() -> None:
+    errors = [err("/a", "must be string", "type"), err("/a", "must be string", "type")]
+    assert field_hints({}, errors) == ["Set /a to the required type."]
+
+
+def test_library_instructions_end_with_return_json_only() -> None:
+    assert repair_instructions({}, []) == ["Return JSON only."]
+
+
+def test_repairs_describe_what_to_do_at_each_path(errors_of: ErrorsOf, support_ticket_schema: dict[str, Any]) -> None:
+    errors = errors_of(support_ticket_schema, {"severity": "urgent", "summary": "x" * 81, "extra": 1})
+    assert repairs(support_ticket_schema, errors) == [
+        {
+            "path": "/category",
+            "keyword": "required",
+            "action": "add",
+            "allowed": ["authentication", "billing", "bug", "feature_request", "other"],
+            "types": ["string"],
+            "message": "must have required property 'category'",
+        },
+        {
+            "path": "/extra",
+            "keyword": "additionalProperties",
+            "action": "remove",
+            "message": "must NOT have additional properties",
+        },
+        {
+            "path": "/summary",
+            "keyword": "maxLength",
+            "action": "shorten",
+            "limit": 80,
+            "message": "must NOT have more than 80 characters",
+        },
+        {
+            "path": "/severity",
+            "keyword": "enum",
+            "action": "replace",
+            "allowed": ["low", "medium", "high", "critical"],
+            "types": ["string"],
+            "message": "must be equal to one of the allowed values",
+        },
+    ]
+
+
+def test_repairs_carry_limits_patterns_formats_and_constants(errors_of: ErrorsOf) -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "n": {"type": "integer", "maximum": 3},
+            "t": {"type": "string", "pattern": "^a"},
+            "e": {"type": "string", "format": "email"},
+            "k": {"const": "x"},
+            "l": {"type": "array", "minItems": 2},
+        },
+    }
+    entries = repairs(schema, errors_of(schema, {"n": 5, "t": "b", "e": "nope", "k": "y", "l": [1]}))
+    assert [(e["path"], e["action"]) for e in entries] == [
+        ("/n", "decrease"),
+        ("/t", "match-pattern"),
+        ("/e", "match-format"),
+        ("/k", "replace"),
+        ("/l", "add-items"),
+    ]
+    assert entries[0]["limit"] == 3
+    assert entries[1]["pattern"] == "^a"
+    assert entries[2]["format"] == "email"
+    assert entries[3]["allowed"] == ["x"]
+    assert entries[4]["limit"] == 2
+
+
+def test_repairs_set_type_lists_the_types_and_unknown_keywords_say_fix() -> None:
+    schema = {"properties": {"n": {"type": ["integer", "null"]}}}
+    assert repairs(schema, [err("/n", "must be integer,null", "type"), err("", "must NOT be valid", "not")]) == [
+        {
+            "path": "/n",
+            "keyword": "type",
+            "action": "set-type",
+            "types": ["integer", "null"],
+            "message": "must be integer,null",
+        },
+        {"path": "", "keyword": "not", "action": "fix", "message": "must NOT be valid"},
+    ]

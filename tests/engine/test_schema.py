@@ -1,0 +1,77 @@
+"""Dialect choice and schema checks (REFERENCE §4.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from json_contracts.schema import SchemaProblem, check_schema, detect_dialect
+
+
+@pytest.mark.parametrize(
+    ("schema", "dialect"),
+    [
+        ({}, "2020-12"),
+        ({"$schema": "https://json-schema.org/draft/2020-12/schema"}, "2020-12"),
+        ({"$schema": "https://json-schema.org/draft/2020-12/schema#"}, "2020-12"),
+        ({"$schema": "http://json-schema.org/draft-07/schema#"}, "draft-07"),
+        ({"$schema": "http://json-schema.org/draft-07/schema"}, "draft-07"),
+    ],
+)
+def test_dialect_defaults_to_2020_12_and_honours_draft_07(schema: dict[str, Any], dialect: str) -> None:
+    assert detect_dialect(schema) == dialect
+
+
+def test_an_explicit_null_schema_uri_is_not_a_string() -> None:
+    problem = detect_dialect({"$schema": None})
+    assert isinstance(problem, SchemaProblem)
+    assert problem.message == "Invalid JSON Schema: $schema must be a string when present"
+    assert problem.pointer == "/$schema"
+
+
+@pytest.mark.parametrize("uri", ["https://json-schema.org/draft/2019-09/schema", "http://json-schema.org/schema#", ""])
+def test_unsupported_dialect_message_names_the_uri(uri: str) -> None:
+    problem = detect_dialect({"$schema": uri})
+    assert isinstance(problem, SchemaProblem)
+    assert problem.message == f"Unsupported JSON Schema dialect: {uri}. Supported dialects are draft-07 and 2020-12."
+
+
+@pytest.mark.parametrize("uri", ["HTTP://JSON-SCHEMA.ORG/DRAFT-07/SCHEMA#", "urn:whatever:2020-12"])
+def test_uris_that_only_mention_a_dialect_are_still_refused(uri: str) -> None:
+    # The original passes its case-insensitive dialect test and then fails the meta-schema lookup.
+    problem = detect_dialect({"$schema": uri})
+    assert isinstance(problem, SchemaProblem)
+    assert uri in problem.message
+
+
+def test_meta_schema_errors_are_prefixed_and_point_at_the_keyword() -> None:
+    problem = check_schema({"type": "object", "required": "a"}, "2020-12")
+    assert problem is not None
+    assert problem.message == "Invalid JSON Schema: data/required must be array"
+    assert problem.pointer == "/required"
+    assert problem.code == "JC019"
+
+
+def test_array_items_is_not_2020_12_but_is_draft_07() -> None:
+    problem = check_schema({"items": [{}]}, "2020-12")
+    assert problem is not None
+    assert problem.message.startswith("Invalid JSON Schema: data/items must be object,boolean")
+    assert check_schema({"items": [{}]}, "draft-07") is None
+
+
+def test_a_pattern_that_is_not_ecma_262_is_an_invalid_schema() -> None:
+    problem = check_schema({"properties": {"a": {"pattern": "("}}}, "2020-12")
+    assert problem is not None
+    assert problem.message.startswith('Invalid JSON Schema: data/properties/a/pattern must match format "regex"')
+    assert problem.pointer == "/properties/a/pattern"
+
+
+def test_ecma_only_regex_syntax_is_accepted() -> None:
+    assert check_schema({"pattern": "^\\p{Lu}(?<rest>[a-z]+)\\k<rest>$"}, "2020-12") is None
+
+
+def test_two_schemas_may_share_an_id() -> None:
+    schema = {"$id": "https://example.com/ticket.json", "$defs": {"s": {"type": "string"}}, "$ref": "#/$defs/s"}
+    assert check_schema(schema, "2020-12") is None
+    assert check_schema(dict(schema), "2020-12") is None

@@ -1,0 +1,467 @@
+"""Schema rules JC110 and JC112-JC121: each triggered once and kept quiet by a near-identical schema."""
+
+from __future__ import annotations
+
+import pytest
+
+from json_contracts.codes import CODES
+
+UNSAT_TAIL = "; every document will fail validation — relax or remove the conflicting keyword"
+
+
+def _assert_kind(finding, code, severity):
+    assert finding.code == code
+    assert finding.severity == severity
+    assert CODES[code].severity == severity or code == "JC112"
+
+
+# --- JC110 unknown-keyword ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typo", "suggestion"),
+    [("maxlength", "maxLength"), ("require", "required"), ("additionalproperties", "additionalProperties")],
+)
+def test_a_misspelt_keyword_warns_jc110_with_a_did_you_mean(lint_one, quiet, obj, typo, suggestion):
+    prop = {"type": "string", typo: 3}
+    linted = lint_one(quiet(obj({"a": prop}, ["a"]), {"a": "x"}))
+
+    finding = linted.one("JC110")
+    _assert_kind(finding, "JC110", "warning")
+    assert finding.message == (
+        f'Unknown 2020-12 keyword "{typo}" is ignored by the validator; did you mean "{suggestion}"?'
+    )
+    assert finding.lint_path == f"$.schema.properties.a.{typo}"
+    assert finding.pointer == f"/schema/properties/a/{typo}"
+    assert (finding.line, finding.column) == linted.at(f'"{typo}"')
+
+
+def test_correctly_spelt_keywords_and_x_extensions_do_not_warn_jc110(lint_one, quiet, obj):
+    prop = {"type": "string", "maxLength": 3, "x-maxlength": 3, "x-ui": {"widget": "text"}}
+    assert "JC110" not in lint_one(quiet(obj({"a": prop}, ["a"]), {"a": "x"})).codes
+
+
+def test_a_property_named_like_a_keyword_typo_is_not_a_keyword(lint_one, quiet, obj):
+    linted = lint_one(quiet(obj({"maxlength": {"type": "integer"}}, ["maxlength"]), {"maxlength": 1}))
+
+    assert "JC110" not in linted.codes
+
+
+def test_an_unknown_keyword_with_no_close_match_says_how_to_mark_an_extension(lint_one, quiet, obj):
+    linted = lint_one(quiet(obj({}, [], frobnicate=True), {}))
+
+    assert linted.one("JC110").message == (
+        'Unknown 2020-12 keyword "frobnicate" is ignored by the validator; remove it, or prefix extensions with "x-"'
+    )
+
+
+def test_a_draft_07_schema_names_its_dialect_in_jc110(lint_one, quiet):
+    schema = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "string", "maxlength": 2}
+    linted = lint_one(quiet(schema, "ab"))
+
+    assert linted.one("JC110").message == (
+        'Unknown draft-07 keyword "maxlength" is ignored by the validator; did you mean "maxLength"?'
+    )
+
+
+# --- JC112 required-not-defined ----------------------------------------------------------------
+
+
+def test_a_required_name_missing_from_properties_of_an_open_object_warns_jc112(lint_one, quiet):
+    schema = {
+        "type": "object",
+        "properties": {"a": {"type": "string"}},
+        "required": ["a", "stray_name"],
+        "additionalProperties": {"type": "string"},
+    }
+    linted = lint_one(quiet(schema, {"a": "x", "stray_name": "y"}))
+
+    finding = linted.one("JC112")
+    _assert_kind(finding, "JC112", "warning")
+    assert finding.message == (
+        'Required property "stray_name" is not in properties, so it accepts any value; add it to properties with a type'
+    )
+    assert finding.lint_path == "$.schema.required[1]"
+    assert (finding.line, finding.column) == linted.at('"stray_name"', occurrence=1)
+
+
+def test_a_required_name_missing_from_a_closed_object_is_an_error_jc112(lint_one, quiet, obj):
+    linted = lint_one(quiet(obj({"a": {"type": "string"}}, ["a", "stray_name"])))
+
+    finding = linted.one("JC112")
+    _assert_kind(finding, "JC112", "error")
+    assert finding.message == (
+        'Required property "stray_name" is not in properties and additionalProperties is false, so no object '
+        "can satisfy this schema; add it to properties or remove it from required"
+    )
+    assert finding.pointer == "/schema/required/1"
+    assert (finding.line, finding.column) == linted.at('"stray_name"')
+
+
+def test_a_required_name_listed_in_properties_does_not_warn_jc112(lint_one, quiet, obj):
+    props = {"a": {"type": "string"}, "stray_name": {"type": "string"}}
+    linted = lint_one(quiet(obj(props, ["a", "stray_name"]), {"a": "x", "stray_name": "y"}))
+
+    assert "JC112" not in linted.codes
+
+
+def test_a_required_name_matched_by_pattern_properties_does_not_warn_jc112(lint_one, quiet, obj):
+    schema = obj({}, ["b1"], patternProperties={"^b[0-9]$": {"type": "string"}})
+    assert "JC112" not in lint_one(quiet(schema, {"b1": "x"})).codes
+
+
+def test_a_closed_object_with_required_names_but_no_properties_is_an_error(lint_one, quiet):
+    linted = lint_one(quiet({"type": "object", "additionalProperties": False, "required": ["a"]}))
+
+    assert [(f.code, f.severity, f.pointer) for f in linted.findings if f.severity == "error"] == [
+        ("JC112", "error", "/schema/required/0")
+    ]
+    assert linted.one("JC112").message.startswith(
+        'Required property "a" is not in properties and additionalProperties is false'
+    )
+
+
+def test_bare_required_lists_in_open_branches_are_a_normal_idiom_and_do_not_warn_jc112(lint_one, quiet, obj):
+    props = {"a": {"type": "string"}, "b": {"type": "string"}}
+    schema = obj(props, [], anyOf=[{"required": ["a"]}, {"required": ["b"]}])
+    assert "JC112" not in lint_one(quiet(schema, {"a": "x"}, {"b": "y"})).codes
+
+
+# --- JC113 enum-type-mismatch ------------------------------------------------------------------
+
+
+def test_an_enum_value_of_the_wrong_type_is_an_error_jc113(lint_one, quiet, obj):
+    linted = lint_one(quiet(obj({"a": {"type": "string", "enum": ["x", 12345]}}, ["a"]), {"a": "x"}))
+
+    finding = linted.one("JC113")
+    _assert_kind(finding, "JC113", "error")
+    assert finding.message == (
+        "Enum value 12345 is integer but the type is string, so it can never validate; fix the value or the type"
+    )
+    assert finding.lint_path == "$.schema.properties.a.enum[1]"
+    assert (finding.line, finding.column) == linted.at("12345")
+
+
+def test_a_const_of_the_wrong_type_is_an_error_jc113(lint_one, quiet, obj):
+    linted = lint_one(quiet(obj({"n": {"type": "integer", "const": "7"}}, []), {}))
+
+    finding = linted.one("JC113")
+    assert finding.message == (
+        'const "7" is string but the type is integer, so nothing can validate; fix the const or the type'
+    )
+    assert finding.pointer == "/schema/properties/n/const"
+    assert (finding.line, finding.column) == linted.at('"const": ', after=True)
+
+
+def test_a_boolean_in_an_integer_enum_is_a_type_mismatch(lint_one, quiet):
+    linted = lint_one(quiet({"type": "integer", "enum": [1, True]}, 1))
+
+    assert [f.pointer for f in linted.of("JC113")] == ["/schema/enum/1"]
+    assert linted.one("JC113").message.startswith("Enum value true is boolean but the type is integer")
+
+
+def test_enum_and_const_values_of_the_declared_types_do_not_warn_jc113(lint_one, quiet, obj):
+    props = {
+        "a": {"type": "string", "enum": ["x", "y"]},
+        "n": {"type": "number", "enum": [1, 2.5]},
+        "i": {"type": "integer", "const": 3.0},
+        "m": {"type": ["string", "null"], "enum": ["x", None]},
+    }
+    linted = lint_one(quiet(obj(props, []), {"a": "x", "n": 1, "i": 3, "m": "x"}, {"a": "y", "n": 2.5, "m": None}))
+
+    assert "JC113" not in linted.codes
+
+
+# --- JC114 duplicate-enum-value ----------------------------------------------------------------
+
+
+def test_a_repeated_enum_value_warns_jc114_at_the_repeat(lint_one, quiet, obj):
+    prop = {"type": "string", "enum": ["low", "high", "low"]}
+    linted = lint_one(quiet(obj({"p": prop}, ["p"]), {"p": "low"}, {"p": "high"}))
+
+    finding = linted.one("JC114")
+    _assert_kind(finding, "JC114", "warning")
+    assert finding.message == 'Enum value "low" is listed twice; remove the repeat'
+    assert finding.lint_path == "$.schema.properties.p.enum[2]"
+    assert (finding.line, finding.column) == linted.at('"low"', occurrence=2)
+
+
+def test_enum_values_equal_as_json_are_duplicates_whatever_the_key_order_or_number_spelling(lint_one, quiet):
+    text = (
+        '{"schema": {"enum": [1, 1.0, true, {"a": 1, "b": 2}, {"b": 2, "a": 1}]},\n'
+        ' "operations": {"edit": {"enabled": false}},\n'
+        ' "examples": [{"input": "i", "output": 1}, {"input": "j", "output": true},'
+        ' {"input": "k", "output": {"a": 1, "b": 2}}]}\n'
+    )
+    linted = lint_one(text)
+
+    assert [f.pointer for f in linted.of("JC114")] == ["/schema/enum/1", "/schema/enum/4"]
+    assert (linted.of("JC114")[1].line, linted.of("JC114")[1].column) == linted.at('{"b": 2, "a": 1}')
+
+
+def test_distinct_enum_values_do_not_warn_jc114(lint_one, quiet, obj):
+    prop = {"type": "string", "enum": ["low", "high"]}
+    assert "JC114" not in lint_one(quiet(obj({"p": prop}, ["p"]), {"p": "low"}, {"p": "high"})).codes
+
+
+# --- JC115 contradictory-bounds ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("low_key", "low", "high_key", "high", "kind"),
+    [
+        ("minLength", 5, "maxLength", 2, "string"),
+        ("minimum", 5, "maximum", 1.5, "number"),
+        ("minItems", 3, "maxItems", 1, "array"),
+        ("minProperties", 2, "maxProperties", 1, "object"),
+    ],
+)
+def test_a_lower_bound_above_its_upper_bound_is_an_error_jc115(
+    lint_one, quiet, obj, low_key, low, high_key, high, kind
+):
+    linted = lint_one(quiet(obj({"v": {"type": kind, low_key: low, high_key: high}}, []), {}))
+
+    finding = linted.one("JC115")
+    _assert_kind(finding, "JC115", "error")
+    assert finding.message == (
+        f"{low_key} {low} is greater than {high_key} {high}, so no value satisfies both; "
+        f"lower {low_key} or raise {high_key}"
+    )
+    assert finding.lint_path == f"$.schema.properties.v.{low_key}"
+    assert (finding.line, finding.column) == linted.at(f'"{low_key}": ', after=True)
+
+
+def test_equal_exclusive_bounds_are_contradictory(lint_one, quiet):
+    linted = lint_one(quiet({"type": "number", "exclusiveMinimum": 5, "exclusiveMaximum": 5}))
+
+    assert linted.one("JC115").message == (
+        "exclusiveMinimum 5 is not below exclusiveMaximum 5, so no value satisfies both; "
+        "lower exclusiveMinimum or raise exclusiveMaximum"
+    )
+
+
+@pytest.mark.parametrize(
+    "bounds",
+    [
+        {"type": "string", "minLength": 2, "maxLength": 2},
+        {"type": "number", "minimum": 5, "maximum": 5},
+        {"type": "array", "minItems": 1, "maxItems": 3},
+        {"type": "number", "exclusiveMinimum": 1, "exclusiveMaximum": 2},
+    ],
+)
+def test_bounds_that_leave_room_for_a_value_do_not_warn_jc115(lint_one, quiet, obj, bounds):
+    assert "JC115" not in lint_one(quiet(obj({"v": bounds}, []), {})).codes
+
+
+# --- JC116 invalid-default ---------------------------------------------------------------------
+
+
+def test_a_default_that_fails_its_own_schema_warns_jc116(lint_one, quiet, obj):
+    linted = lint_one(quiet(obj({"a": {"type": "string", "default": 3}}, ["a"]), {"a": "x"}))
+
+    finding = linted.one("JC116")
+    _assert_kind(finding, "JC116", "warning")
+    assert finding.message == (
+        "Schema default value does not validate against its own schema: /: must be string (type); "
+        "fix the value or the schema"
+    )
+    assert finding.lint_path == "$.schema.properties.a.default"
+    assert (finding.line, finding.column) == linted.at('"default": ', after=True)
+
+
+def test_a_default_checked_through_a_local_ref_still_warns_jc116(lint_one, quiet, obj):
+    schema = obj({"a": {"$ref": "#/$defs/s", "default": 3}}, ["a"], **{"$defs": {"s": {"type": "string"}}})
+    assert lint_one(quiet(schema, {"a": "x"})).codes.count("JC116") == 1
+
+
+def test_a_default_that_fits_its_schema_does_not_warn_jc116(lint_one, quiet, obj):
+    assert "JC116" not in lint_one(quiet(obj({"a": {"type": "string", "default": "3"}}, ["a"]), {"a": "x"})).codes
+
+
+# --- JC117 invalid-schema-example --------------------------------------------------------------
+
+
+def test_a_schema_examples_value_that_fails_its_schema_warns_jc117(lint_one, quiet, obj):
+    linted = lint_one(quiet(obj({"a": {"type": "string", "examples": ["ok", 31337]}}, ["a"]), {"a": "x"}))
+
+    finding = linted.one("JC117")
+    _assert_kind(finding, "JC117", "warning")
+    assert finding.message == (
+        "Schema examples[1] value does not validate against its own schema: /: must be string (type); "
+        "fix the value or the schema"
+    )
+    assert finding.lint_path == "$.schema.properties.a.examples[1]"
+    assert (finding.line, finding.column) == linted.at("31337")
+
+
+def test_schema_examples_that_fit_their_schema_do_not_warn_jc117(lint_one, quiet, obj):
+    linted = lint_one(quiet(obj({"a": {"type": "string", "examples": ["ok", "31337"]}}, ["a"]), {"a": "x"}))
+    assert "JC117" not in linted.codes
+
+
+# --- JC118 unknown-format ----------------------------------------------------------------------
+
+
+def test_an_unknown_format_warns_jc118_with_a_did_you_mean(lint_one, quiet, obj):
+    linted = lint_one(quiet(obj({"a": {"type": "string", "format": "emial"}}, ["a"]), {"a": "x"}))
+
+    finding = linted.one("JC118")
+    _assert_kind(finding, "JC118", "warning")
+    assert finding.message == 'Unknown format "emial" is not checked, so any string passes; did you mean "email"?'
+    assert finding.lint_path == "$.schema.properties.a.format"
+    assert (finding.line, finding.column) == linted.at('"emial"')
+
+
+def test_an_unknown_format_with_no_close_name_suggests_a_pattern(lint_one, quiet):
+    linted = lint_one(quiet({"type": "string", "format": "zzzzqq"}, "x"))
+
+    assert linted.one("JC118").message.endswith("; use a known format or a pattern")
+
+
+@pytest.mark.parametrize("name", ["email", "date-time", "uri", "uuid", "date"])
+def test_a_known_format_does_not_warn_jc118(lint_one, quiet, name):
+    assert "JC118" not in lint_one(quiet({"type": "string", "format": name})).codes
+
+
+# --- JC119 invalid-pattern (a load error) ------------------------------------------------------
+
+
+def test_an_invalid_ecma_pattern_fails_loading_with_jc119_at_the_pattern(load_one, quiet, obj):
+    result, text = load_one(quiet(obj({"a": {"type": "string", "pattern": "(abc"}}, ["a"]), {"a": "abc"}))
+
+    assert result.contracts == {}
+    (failure,) = result.failures
+    assert failure.code == "JC119"
+    assert failure.severity == "error" == CODES["JC119"].severity
+    assert failure.message.startswith('Invalid JSON Schema: data/properties/a/pattern must match format "regex" (')
+    assert failure.message.endswith("); write the pattern as an ECMA-262 regular expression")
+    offset = text.index('"(abc"')
+    assert (failure.line, failure.column) == (text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
+
+
+def test_a_python_only_regex_syntax_is_not_an_ecma_pattern(load_one, quiet):
+    result, _ = load_one(quiet({"type": "string", "pattern": "(?P<n>a)"}))
+
+    assert [f.code for f in result.failures] == ["JC119"]
+
+
+@pytest.mark.parametrize("pattern", ["(abc)", "^\\p{L}+$", "^[a-z]{2,}$"])
+def test_a_valid_ecma_pattern_loads_without_jc119(lint_one, quiet, pattern):
+    linted = lint_one(quiet({"type": "string", "pattern": pattern}))
+    assert "JC119" not in linted.codes
+
+
+# --- JC120 backtracking-pattern ----------------------------------------------------------------
+
+
+def test_a_nested_unbounded_repetition_warns_jc120(lint_one, quiet, obj):
+    linted = lint_one(quiet(obj({"a": {"type": "string", "pattern": "^(a+)+$"}}, ["a"]), {"a": "aaa"}))
+
+    finding = linted.one("JC120")
+    _assert_kind(finding, "JC120", "warning")
+    assert finding.message == (
+        'Pattern "^(a+)+$" nests unbounded repetition and can take exponential time on a near-miss input; '
+        "rewrite it without a repeated group that itself repeats"
+    )
+    assert finding.lint_path == "$.schema.properties.a.pattern"
+    assert (finding.line, finding.column) == linted.at('"^(a+)+$"')
+
+
+def test_a_backtracking_pattern_properties_key_is_reported_at_the_key(lint_one, quiet, obj):
+    linted = lint_one(quiet(obj({}, [], patternProperties={"^(\\w*)*$": {"type": "string"}}), {}))
+
+    finding = linted.one("JC120")
+    assert finding.lint_path == '$.schema.patternProperties["^(\\\\w*)*$"]'
+    assert (finding.line, finding.column) == linted.at('"^(\\\\w*)*$"')
+
+
+@pytest.mark.parametrize("pattern", ["^(a+)$", "^(ab)+$", "^a+b+$", "^[(a+)+]$", "^\\(a+\\)+$"])
+def test_patterns_without_nested_unbounded_repetition_do_not_warn_jc120(lint_one, quiet, pattern):
+    assert "JC120" not in lint_one(quiet({"type": "string", "pattern": pattern})).codes
+
+
+def test_a_bounded_inner_repetition_is_not_called_unbounded(lint_one, quiet):
+    assert "JC120" not in lint_one(quiet({"type": "string", "pattern": "^([a-z]{2,5}\\.)+$"})).codes
+
+
+def test_an_open_ended_counted_repetition_is_unbounded(lint_one, quiet):
+    assert "JC120" in lint_one(quiet({"type": "string", "pattern": "^([a-z]{2,}\\.)+$"})).codes
+
+
+# --- JC121 unsatisfiable-schema ----------------------------------------------------------------
+
+
+def test_an_enum_no_value_of_which_fits_the_other_keywords_is_unsatisfiable(lint_one, quiet):
+    linted = lint_one(quiet({"type": "string", "enum": ["a"], "maxLength": 0}))
+
+    finding = linted.one("JC121")
+    _assert_kind(finding, "JC121", "error")
+    assert finding.message == (
+        "No JSON value can satisfy this schema (no enum value satisfies the other keywords)" + UNSAT_TAIL
+    )
+    assert finding.lint_path == "$.schema.enum"
+    assert (finding.line, finding.column) == linted.at('"enum": ', after=True)
+
+
+def test_an_enum_with_a_value_that_fits_is_satisfiable(lint_one, quiet):
+    assert "JC121" not in lint_one(quiet({"type": "string", "enum": ["a"], "maxLength": 1}, "a")).codes
+
+
+def test_all_of_with_a_disjoint_type_is_unsatisfiable_and_names_both_types_as_json(lint_one, quiet):
+    linted = lint_one(quiet({"type": "string", "allOf": [{"type": "integer"}]}))
+
+    finding = linted.one("JC121")
+    assert finding.severity == "error"
+    assert finding.message == (
+        'No JSON value can satisfy this schema (type ["integer"] does not overlap type ["string"])' + UNSAT_TAIL
+    )
+    assert finding.pointer == "/schema/allOf/0/type"
+    assert (finding.line, finding.column) == linted.at('"integer"')
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "number", "allOf": [{"type": "integer"}]},
+        {"type": "integer", "allOf": [{"type": "number"}]},
+        {"type": ["string", "null"], "allOf": [{"type": "null"}]},
+    ],
+)
+def test_all_of_with_overlapping_types_is_satisfiable(lint_one, quiet, schema):
+    assert "JC121" not in lint_one(quiet(schema)).codes
+
+
+def test_not_with_an_empty_schema_is_unsatisfiable(lint_one, quiet):
+    linted = lint_one(quiet({"type": "string", "not": {}}))
+
+    finding = linted.one("JC121")
+    assert finding.message == "No JSON value can satisfy this schema (not forbids every value)" + UNSAT_TAIL
+    assert finding.lint_path == "$.schema.not"
+    assert (finding.line, finding.column) == linted.at('"not": ', after=True)
+
+
+def test_not_with_a_real_schema_is_satisfiable(lint_one, quiet):
+    assert "JC121" not in lint_one(quiet({"type": "string", "not": {"const": "x"}}, "y")).codes
+
+
+def test_an_unsatisfiable_required_property_makes_the_whole_schema_unsatisfiable(lint_one, quiet, obj):
+    linted = lint_one(quiet(obj({"a": {"type": "string", "enum": ["a"], "maxLength": 0}}, ["a"])))
+
+    finding = linted.one("JC121")
+    assert finding.message == (
+        'No JSON value can satisfy this schema (required property "a": no enum value satisfies the other keywords)'
+        + UNSAT_TAIL
+    )
+    assert finding.pointer == "/schema/properties/a/enum"
+
+
+def test_any_of_whose_every_branch_is_unsatisfiable_is_unsatisfiable(lint_one, quiet):
+    linted = lint_one(quiet({"anyOf": [{"type": "string", "not": {}}, False]}))
+
+    finding = linted.one("JC121")
+    assert finding.message == "No JSON value can satisfy this schema (no branch of anyOf can be satisfied)" + UNSAT_TAIL
+    assert finding.pointer == "/schema/anyOf"
+
+
+def test_any_of_with_one_satisfiable_branch_is_satisfiable(lint_one, quiet):
+    assert "JC121" not in lint_one(quiet({"anyOf": [{"type": "string", "not": {}}, {"type": "null"}]}, None)).codes
