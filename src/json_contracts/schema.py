@@ -328,8 +328,10 @@ def _one_of(validator: Any, branches: Any, instance: Any, schema: Any) -> Iterat
             collected.extend(errors)
         else:
             passing += 1
+            if passing > 1:
+                break  # Ajv stops at the second match and keeps the failed branches' errors
     if passing != 1:
-        yield AjvError("must match exactly one schema in oneOf", context=collected if not passing else [])
+        yield AjvError("must match exactly one schema in oneOf", context=collected)
 
 
 def _limit(kind: str, test: Any, message: str) -> Any:
