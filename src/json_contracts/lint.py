@@ -15,10 +15,11 @@ from typing import Any
 
 from json_contracts.codes import CODES
 from json_contracts.formats import KNOWN_FORMATS, ecma_regex
-from json_contracts.jsonio import escape_pointer_segment
+from json_contracts.jsonio import escape_pointer_segment, pointer_from_parts
 from json_contracts.jstext import canonical, dumps, format_number
 from json_contracts.keywords import DRAFT7, KNOWN_KEYWORDS, iter_subschemas, resolve_local_ref
 from json_contracts.model import Contract, Finding, LoadResult, Severity
+from json_contracts.regex_safety import backtracking_risk
 from json_contracts.shape import KNOWN_FIELDS
 from json_contracts.validation import describe_errors, error_records
 
@@ -39,10 +40,6 @@ def _lint_path(parts: Segments) -> str:
         else:
             text += f"[{dumps(part, indent=None)}]"
     return text
-
-
-def _pointer(parts: Iterable[str | int]) -> str:
-    return "".join("/" + escape_pointer_segment(p) for p in parts)
 
 
 @dataclass
@@ -75,7 +72,7 @@ class _Linter:
         )
 
     def schema_finding(self, code: str, message: str, parts: Segments, **kw: Any) -> Finding:
-        return self.finding(code, message, "/schema" + _pointer(parts), lint_path=_lint_path(parts), **kw)
+        return self.finding(code, message, "/schema" + pointer_from_parts(parts), lint_path=_lint_path(parts), **kw)
 
 
 # --- walking ------------------------------------------------------------------------------------
@@ -202,6 +199,8 @@ def rule_required_defined(linter: _Linter) -> Iterator[Finding]:
         if not properties and not closed:
             continue  # a bare `required` (e.g. in an if or allOf branch) is a normal idiom
         patterns = node.get("patternProperties") or {}
+        # With composition beside it, the property may well be defined in a branch or a $ref.
+        composed = any(k in node for k in ("allOf", "anyOf", "oneOf", "if", "$ref", "dependentSchemas"))
         for i, name in enumerate(required):
             if not isinstance(name, str) or name in properties:
                 continue
@@ -219,7 +218,7 @@ def rule_required_defined(linter: _Linter) -> Iterator[Finding]:
                     (*parts, "required", i),
                     severity="error",
                 )
-            else:
+            elif not composed:
                 yield linter.schema_finding(
                     "JC112",
                     f'Required property "{name}" is not in properties, so it accepts any value; '
@@ -374,43 +373,6 @@ def rule_unknown_format(linter: _Linter) -> Iterator[Finding]:
             )
 
 
-_QUANTIFIER = re.compile(r"[*+]|\{\d+,\}")  # unbounded repetition only
-
-
-def _star_height_over_one(pattern: str) -> bool:
-    """True when an unbounded quantifier applies to a group that itself repeats without bound.
-
-    A heuristic for the classic catastrophic-backtracking shape ``(a+)+``, ``(\\w*)*``,
-    ``(x|y+)*``; it errs on the side of silence.
-    """
-    stack: list[bool] = [False]  # per open group: does it contain an unbounded quantifier?
-    i, n = 0, len(pattern)
-    while i < n:
-        char = pattern[i]
-        if char == "\\":
-            i += 2
-            continue
-        if char == "[":
-            end = i + 1
-            while end < n and pattern[end] != "]":
-                end += 2 if pattern[end] == "\\" else 1
-            i = end + 1
-            continue
-        if char == "(":
-            stack.append(False)
-        elif char == ")" and len(stack) > 1:
-            inner = stack.pop()
-            match = _QUANTIFIER.match(pattern, i + 1)
-            if match:
-                if inner:
-                    return True
-                stack[-1] = True
-        elif _QUANTIFIER.match(pattern, i):
-            stack[-1] = True
-        i += 1
-    return False
-
-
 def rule_patterns(linter: _Linter) -> Iterator[Finding]:
     for parts, node in _all_nodes(linter.contract.schema):
         patterns: list[tuple[str, Segments, bool]] = []
@@ -419,11 +381,12 @@ def rule_patterns(linter: _Linter) -> Iterator[Finding]:
         if isinstance(node.get("patternProperties"), dict):
             patterns += [(p, (*parts, "patternProperties", p), True) for p in node["patternProperties"]]
         for pattern, where, is_key in patterns:
-            if _star_height_over_one(pattern):
+            risk = backtracking_risk(pattern)
+            if risk:
                 yield linter.schema_finding(
                     "JC120",
-                    f"Pattern {dumps(pattern, indent=None)} nests unbounded repetition and can take exponential "
-                    "time on a near-miss input; rewrite it without a repeated group that itself repeats",
+                    f"Pattern {dumps(pattern, indent=None)} has {risk}, so a near-miss input can take "
+                    "exponential time; rewrite it so each repetition has one way to match",
                     where,
                     key=is_key,
                 )

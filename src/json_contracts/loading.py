@@ -11,7 +11,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,7 @@ class Limits:
     max_file_bytes: int = 262144
     max_schema_bytes: int = 131072
     max_examples: int = 50
+    max_schema_depth: int = 64  # sub-schema nesting; deeper schemas are refused, not crashed on
 
 
 class _Failed(Exception):
@@ -127,8 +128,8 @@ def _read_text(path: Path, limits: Limits) -> str:
         raise _Failed(_finding("JC021", f"Cannot read contract file: {exc.strerror}", path)) from exc
     with os.fdopen(fd, "rb") as handle:
         info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise _Failed(_finding("JC012", f"Path escapes contracts directory: {path}", path))
+        if not stat.S_ISREG(info.st_mode):  # replaced by something else after the listing
+            raise _Failed(_finding("JC021", f"Cannot read contract file: {path.name} is not a regular file", path))
         if info.st_size > limits.max_file_bytes:
             raise _Failed(
                 _finding(
@@ -169,7 +170,11 @@ def _build(name: str, source: SourceFile, data: Any, limits: Limits) -> Contract
             "JC018", f"Contract schema exceeds size limit ({schema_bytes} > {limits.max_schema_bytes} bytes)", "/schema"
         )
     dialect = detect_dialect(schema)
-    problem = dialect if isinstance(dialect, SchemaProblem) else check_schema(schema, dialect)
+    problem = (
+        dialect
+        if isinstance(dialect, SchemaProblem)
+        else check_schema(schema, dialect, max_depth=limits.max_schema_depth)
+    )
     if problem is not None:
         raise fail(problem.code, problem.message, "/schema" + problem.pointer)
     assert isinstance(dialect, str)
@@ -213,20 +218,23 @@ def load_contracts(directory: str | os.PathLike[str], limits: Limits | None = No
         names = _list_directory(root, result)
     except OSError as exc:
         result.failures.append(
-            _finding("JC003", f"Cannot read contracts directory {root}: {exc.strerror}", root, file=str(root))
+            replace(
+                _finding("JC003", f"Cannot read contracts directory {root}: {exc.strerror}", root, file=str(root)),
+                line=0,
+                column=0,
+            )
         )
         return result
     if names is None:
         result.missing_directory = True
-        result.warnings.append(
-            _finding(
-                "JC002",
-                f"Contracts directory does not exist; no contracts loaded {root}",
-                root,
-                severity="warning",
-                file=str(root),
-            )
+        missing = _finding(
+            "JC002",
+            f"Contracts directory does not exist; no contracts loaded {root}",
+            root,
+            severity="warning",
+            file=str(root),
         )
+        result.warnings.append(replace(missing, line=0, column=0))  # a folder has no line
         return result
     groups: dict[str, list[str]] = {}
     for filename in names:

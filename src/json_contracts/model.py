@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from json_contracts.hashing import sha256_of
-from json_contracts.jsonio import SourceMap
+from json_contracts.jsonio import SourceMap, escape_pointer_segment
 from json_contracts.names import collation_key
 from json_contracts.schema import CompiledSchema
 
@@ -43,7 +43,8 @@ class Finding:
 
     ``file`` is the label the original prints (a file name, or several joined for a
     duplicate group); ``path`` is the file on disk; ``pointer`` a JSON pointer into it.
-    ``lint_path`` is the original's ``$.schema…`` path for lint findings.
+    ``lint_path`` is the original's ``$.schema…`` path for lint findings. ``line`` and
+    ``column`` are 1-based; 0 means the finding is about a folder, not a place in a file.
     """
 
     code: str
@@ -104,7 +105,7 @@ class Contract:
         """
         groups: list[tuple[str, str, list[Any]]] = [("examples", "/examples", self.examples)]
         for op_name, op in self.operations.items():
-            pointer = "/operations/" + op_name.replace("~", "~0").replace("/", "~1") + "/examples"
+            pointer = "/operations/" + escape_pointer_segment(op_name) + "/examples"
             groups.append((f"operations.{op_name}.examples", pointer, op.get("examples", [])))
         return groups
 

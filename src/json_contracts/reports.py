@@ -52,8 +52,8 @@ def finding_dict(finding: Finding, cwd: Path | None = None) -> dict[str, Any]:
         "severity": finding.severity,
         "message": finding.message,
         "file": display_path(finding, cwd),
-        "line": finding.line,
-        "column": finding.column,
+        "line": finding.line or None,
+        "column": finding.column or None,
         "pointer": finding.pointer,
         "contract": finding.contract,
     }

@@ -457,7 +457,10 @@ _RANK: dict[str, int] = {key: i for i, key in enumerate(_ANY)}
 for _offset, (_group, _keys) in enumerate(_GROUPS.items(), start=1):
     for _i, _key in enumerate(_keys, start=1):
         _RANK.setdefault(_key, 100 * _offset + _i)
-_RANK.update(unevaluatedProperties=900, unevaluatedItems=901, format=204)  # format: string group
+# `format` belongs to both the number and string groups; it runs last in the string slot unless
+# the node is a number (see ajv_ordered).
+_RANK.update(unevaluatedProperties=900, unevaluatedItems=901, format=200 + len(_GROUPS["string"]))
+_NAME_MAPS = ("properties", "patternProperties", "dependentRequired", "dependentSchemas", "dependencies")
 _GROUP_BASE = {group: 100 * i for i, group in enumerate(_GROUPS, start=1)}
 
 
@@ -486,6 +489,9 @@ def ajv_ordered(node: Any, dialect: str = DRAFT202012) -> Any:
             target = child
         generic = parts[0] in _GENERIC_DESCENT or (parts[0] == "items" and (dialect == DRAFT7 or len(parts) > 1))
         target[parts[-1]] = dict(_FALSE_MARKER) if sub is False and generic else ajv_ordered(sub, dialect)
+    for key in _NAME_MAPS:  # JS iterates integer-like names first, and so does Ajv
+        if isinstance(ordered.get(key), dict):
+            ordered[key] = {name: ordered[key][name] for name in js_key_order(ordered[key])}
     return ordered
 
 
@@ -540,7 +546,7 @@ def _unresolvable_refs(schema: dict[str, Any], dialect: str) -> Iterator[SchemaP
                 if ref.startswith(("http://", "https://", "file:", "//")):
                     hint = "; remote references are never fetched: copy the schema into $defs"
                 yield SchemaProblem(
-                    f"Invalid JSON Schema: can't resolve reference {ref} from id #{hint}",
+                    f"Invalid JSON Schema: can't resolve reference {ref} from id {root.id() or '#'}{hint}",
                     pointer_from_parts((*parts, "$ref")),
                 )
         for sub_parts, sub in iter_subschemas(node):
@@ -549,11 +555,87 @@ def _unresolvable_refs(schema: dict[str, Any], dialect: str) -> Iterator[SchemaP
     yield from walk(schema, (), resolver)
 
 
-def check_schema(schema: dict[str, Any], dialect: str) -> SchemaProblem | None:
+_SAME_INSTANCE = ("allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "dependencies")
+
+
+def _schema_nodes(schema: Any) -> dict[str, Any]:
+    """Every schema object by JSON pointer, found without recursion."""
+    nodes: dict[str, Any] = {}
+    stack: list[tuple[str, Any]] = [("", schema)]
+    while stack:
+        pointer, node = stack.pop()
+        if isinstance(node, dict) and pointer not in nodes:
+            nodes[pointer] = node
+            stack.extend((pointer + pointer_from_parts(parts), sub) for parts, sub in iter_subschemas(node))
+    return nodes
+
+
+def _depth_problem(schema: Any, limit: int) -> SchemaProblem | None:
+    stack: list[tuple[str, Any, int]] = [("", schema, 1)]
+    while stack:
+        pointer, node, depth = stack.pop()
+        if depth > limit:
+            return SchemaProblem(
+                f"Invalid JSON Schema: sub-schemas are nested more than {limit} levels deep; "
+                "move repeated parts into $defs",
+                pointer,
+            )
+        if isinstance(node, dict):
+            stack.extend((pointer + pointer_from_parts(p), sub, depth + 1) for p, sub in iter_subschemas(node))
+    return None
+
+
+def _cycle_problem(schema: dict[str, Any]) -> SchemaProblem | None:
+    """A ``$ref`` loop that returns to the same place without consuming any of the document.
+
+    Validation of such a schema never ends (``{"not": {"$ref": "#"}}``); recursion through
+    ``properties`` or ``items`` is fine and is not reported.
+    """
+    nodes = _schema_nodes(schema)
+
+    def edges(pointer: str, node: dict[str, Any]) -> Iterator[str]:
+        ref = node.get("$ref")
+        if isinstance(ref, str) and (ref == "#" or ref.startswith("#/")):
+            yield ref[1:]
+        for parts, _ in iter_subschemas(node):
+            if parts[0] in _SAME_INSTANCE:
+                yield pointer + pointer_from_parts(parts)
+
+    state: dict[str, int] = {}  # 1 = on the current path, 2 = done
+    for start in nodes:
+        if start in state:
+            continue
+        stack: list[tuple[str, Iterator[str]]] = [(start, edges(start, nodes[start]))]
+        state[start] = 1
+        while stack:
+            pointer, pending = stack[-1]
+            following = next(pending, None)
+            if following is None:
+                state[pointer] = 2
+                stack.pop()
+            elif following in nodes and state.get(following) == 1:
+                return SchemaProblem(
+                    f"Invalid JSON Schema: $ref cycle through #{following} never reaches properties or "
+                    "items, so validation would never end; make the recursion go through a property or an item",
+                    pointer + "/$ref" if "$ref" in nodes[pointer] else pointer,
+                )
+            elif following in nodes and following not in state:
+                state[following] = 1
+                stack.append((following, edges(following, nodes[following])))
+    return None
+
+
+def check_schema(schema: dict[str, Any], dialect: str, *, max_depth: int = 64) -> SchemaProblem | None:
     """The first reason ``schema`` cannot be compiled, in the original's words, or None."""
     from json_contracts.validation import error_records  # records use the same catalogue
 
-    errors = meta_errors(schema, dialect)
+    problem = _depth_problem(schema, max_depth)
+    if problem is not None:
+        return problem
+    try:
+        errors = meta_errors(schema, dialect)
+    except RecursionError:
+        return SchemaProblem("Invalid JSON Schema: the schema is nested too deeply to check; flatten it")
     if errors:
         texts = [f"data{r['path']} {r['message']}" for r in error_records(errors)]
         first = errors[0]
@@ -565,7 +647,7 @@ def check_schema(schema: dict[str, Any], dialect: str) -> SchemaProblem | None:
         return SchemaProblem(message, _ajv_path(first))
     for problem in _unresolvable_refs(schema, dialect):
         return problem
-    return None
+    return _cycle_problem(schema)
 
 
 _CACHE: dict[tuple[str, str], CompiledSchema] = {}

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from json_contracts.jsonio import escape_pointer_segment
+
 __all__ = ["KNOWN_FIELDS", "ShapeIssue", "normalise_operations", "shape_issues", "type_name"]
 
 KNOWN_FIELDS = ("name", "description", "rules", "operations", "schema", "examples", "version")
@@ -98,7 +100,7 @@ def shape_issues(data: Any) -> list[ShapeIssue]:
             issues.append(("/operations", _expected("object", operations)))
         else:
             for name, op in operations.items():
-                _operation(op, "/operations/" + name.replace("~", "~0").replace("/", "~1"), issues)
+                _operation(op, "/operations/" + escape_pointer_segment(name), issues)
     if not isinstance(data.get("schema"), dict):
         issues.append(("/schema", "schema must be a JSON Schema object"))
     if "examples" in data:

@@ -95,15 +95,29 @@ def error_records(errors: Iterable[ValidationError]) -> list[ErrorRecord]:
     return [_record(e) for e in _flatten(errors)]
 
 
+_TOO_DEEP: ErrorRecord = {
+    "path": "",
+    "message": "must NOT be nested this deeply (the document or its schema recursion is too deep to check)",
+    "keyword": "depth",
+}
+
+
 def iter_errors(compiled: CompiledSchema, instance: Any) -> Iterator[ErrorRecord]:
     """Every error of ``instance``, in Ajv's order; never raises for any JSON value."""
     try:
         errors = list(compiled.validator.iter_errors(instance))
     except RecursionError:
-        yield {"path": "", "message": "must NOT be nested this deeply", "keyword": "depth"}
+        yield _TOO_DEEP
         return
     except referencing.exceptions.Unresolvable as exc:
         yield {"path": "", "message": f"can't resolve reference {exc}", "keyword": "$ref"}
+        return
+    except BaseException as exc:
+        # rpds (under referencing) turns a RecursionError inside its Rust code into a pyo3
+        # PanicException, which is not an Exception subclass; anything else propagates.
+        if type(exc).__name__ != "PanicException":
+            raise
+        yield _TOO_DEEP
         return
     yield from error_records(errors)
 

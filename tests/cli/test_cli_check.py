@@ -166,3 +166,27 @@ def test_a_broken_neighbour_does_not_stop_checking_a_contract_that_loaded(run_cl
 
     assert result.exit_code == 0
     assert result.stdout == "<stdin> is valid against ticket.\n"
+
+
+def test_check_on_a_contract_in_a_duplicate_group_reports_the_duplicate(run_cli, workdir):
+    folder = workdir / "contracts"
+    folder.mkdir()
+    for name in ("dup.json", "Dup.json"):
+        (folder / name).write_text('{"schema": {"type": "object"}}', encoding="utf-8")
+    (workdir / "doc.json").write_text("{}", encoding="utf-8")
+
+    result = run_cli("check", "dup", "doc.json", "-c", "contracts")
+
+    assert result.exit_code == 1
+    assert "JC010" in result.stderr
+    assert "did not load" in result.stderr
+
+
+def test_check_with_github_format_annotates_a_document_that_is_not_json(run_cli, write_contracts, samples, workdir):
+    write_contracts({"ticket": samples.TICKET})
+    (workdir / "doc.json").write_text('{"summary": ', encoding="utf-8")
+
+    result = run_cli("check", "ticket", "doc.json", "--format", "github", "-c", "contracts")
+
+    assert result.exit_code == 1
+    assert result.stdout.startswith("::error file=doc.json,line=1,col=13,title=JC014::Invalid JSON: ")

@@ -202,8 +202,24 @@ def test_a_contracts_path_that_is_a_file_fails_with_the_plain_message(run_cli, w
 
     assert text.exit_code == 1
     assert text.output.splitlines()[0].startswith(
-        f"afile:1:1: JC003 error Cannot read contracts directory {workdir / 'afile'}: "
+        f"afile: JC003 error Cannot read contracts directory {workdir / 'afile'}: "
     )
     assert report["valid"] is False
     assert len(report["errors"]) == 1
     assert report["errors"][0].startswith(f"Cannot read contracts directory {workdir / 'afile'}: ")
+
+
+def test_an_empty_contracts_option_is_a_usage_error(run_cli):
+    result = run_cli("validate", "-c", "")
+
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: --contracts needs a folder path")
+
+
+def test_a_missing_folder_is_reported_without_a_line_and_column(run_cli, workdir):
+    result = run_cli("validate", "-c", "nowhere")
+    report = json.loads(run_cli("validate", "--json", "-c", "nowhere").stdout)
+
+    assert result.exit_code == 0
+    assert "nowhere: JC002 warning Contracts directory does not exist" in result.stdout
+    assert report["findings"][0]["line"] is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -75,3 +76,79 @@ def test_two_schemas_may_share_an_id() -> None:
     schema = {"$id": "https://example.com/ticket.json", "$defs": {"s": {"type": "string"}}, "$ref": "#/$defs/s"}
     assert check_schema(schema, "2020-12") is None
     assert check_schema(dict(schema), "2020-12") is None
+
+
+# --- schemas that would never finish validating, or that are too deep to check -----------------
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"$ref": "#"},
+        {"not": {"$ref": "#"}},
+        {"if": {"$ref": "#"}},
+        {"allOf": [{"$ref": "#/$defs/a"}], "$defs": {"a": {"anyOf": [{"$ref": "#"}]}}},
+    ],
+)
+def test_a_ref_cycle_that_consumes_nothing_is_refused_with_the_ref_named(schema: dict[str, Any]) -> None:
+    problem = check_schema(schema, "2020-12")
+
+    assert problem is not None
+    assert problem.message.startswith("Invalid JSON Schema: $ref cycle through #")
+    assert problem.pointer.endswith("$ref") or problem.pointer.endswith("/0")
+
+
+def test_a_draft07_definition_that_refers_to_itself_is_refused() -> None:
+    problem = check_schema({"definitions": {"a": {"$ref": "#/definitions/a"}}}, "draft-07")
+
+    assert problem is not None
+    assert "$ref cycle through #/definitions/a" in problem.message
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "object", "properties": {"child": {"$ref": "#"}}},
+        {
+            "$defs": {"n": {"anyOf": [{"type": "null"}, {"properties": {"next": {"$ref": "#/$defs/n"}}}]}},
+            "$ref": "#/$defs/n",
+        },
+        {"type": "array", "items": {"$ref": "#"}},
+    ],
+)
+def test_recursion_through_properties_or_items_is_allowed(schema: dict[str, Any]) -> None:
+    assert check_schema(schema, "2020-12") is None
+
+
+def test_a_schema_nested_beyond_the_limit_is_refused_not_crashed_on() -> None:
+    schema: dict[str, Any] = {"type": "string"}
+    for _ in range(100):
+        schema = {"type": "object", "properties": {"a": schema}}
+
+    problem = check_schema(schema, "2020-12")
+
+    assert problem is not None
+    assert problem.message.startswith("Invalid JSON Schema: sub-schemas are nested more than 64 levels deep")
+    deeper = check_schema(schema, "2020-12", max_depth=200)  # past the guard: checked, or refused cleanly
+    assert deeper is None or deeper.message.startswith("Invalid JSON Schema: the schema is nested too deeply")
+
+
+def test_two_contracts_sharing_a_self_referencing_schema_load_as_two_clear_failures(tmp_path: Path) -> None:
+    from json_contracts.loading import load_contracts
+
+    text = '{"schema":{"if":{"$ref":"#"}},"examples":[{"input":1,"output":1}]}'
+    (tmp_path / "a.json").write_text(text, encoding="utf-8")
+    (tmp_path / "b.json").write_text(text, encoding="utf-8")
+
+    result = load_contracts(tmp_path)
+
+    assert [f.code for f in result.failures] == ["JC019", "JC019"]
+
+
+def test_an_unresolvable_ref_names_the_root_id_as_its_base() -> None:
+    problem = check_schema({"$id": "https://example.com/root", "$ref": "#/$defs/missing"}, "2020-12")
+
+    assert problem is not None
+    assert problem.message.startswith(
+        "Invalid JSON Schema: can't resolve reference #/$defs/missing from id https://example.com/root"
+    )

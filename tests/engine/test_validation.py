@@ -530,3 +530,40 @@ def test_a_deep_list_against_an_object_schema_reports_the_type_error(
     errors_of: ErrorsOf, support_ticket_schema: dict[str, Any]
 ) -> None:
     assert errors_of(support_ticket_schema, _nested_lists(5_000)) == [err("", "must be object", "type")]
+
+
+def test_integer_like_property_names_are_checked_first_as_in_javascript(errors_of: ErrorsOf) -> None:
+    schema = {"properties": {"b": {"type": "string"}, "1": {"type": "string"}}}
+
+    assert errors_of(schema, {"b": 1, "1": 2}) == [
+        err("/1", "must be string", "type"),
+        err("/b", "must be string", "type"),
+    ]
+
+
+def test_a_rust_panic_from_deep_reference_recursion_becomes_a_depth_error() -> None:
+    from json_contracts.schema import CompiledSchema
+    from json_contracts.validation import iter_errors
+
+    class PanicException(BaseException):  # the shape of pyo3's panic, which is no Exception
+        pass
+
+    class Panicking:
+        def iter_errors(self, instance: Any) -> Any:
+            raise PanicException("__eq__ failed!")
+
+    compiled = CompiledSchema("2020-12", Panicking())  # type: ignore[arg-type]
+
+    assert [e["keyword"] for e in iter_errors(compiled, {})] == ["depth"]
+
+
+def test_a_real_error_that_is_not_a_panic_still_propagates() -> None:
+    from json_contracts.schema import CompiledSchema
+    from json_contracts.validation import iter_errors
+
+    class Broken:
+        def iter_errors(self, instance: Any) -> Any:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        list(iter_errors(CompiledSchema("2020-12", Broken()), {}))  # type: ignore[arg-type]

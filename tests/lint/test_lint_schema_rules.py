@@ -105,6 +105,17 @@ def test_a_required_name_listed_in_properties_does_not_warn_jc112(lint_one, quie
     assert "JC112" not in linted.codes
 
 
+def test_a_required_name_defined_in_an_allof_branch_does_not_warn_jc112(lint_one, quiet):
+    schema = {
+        "type": "object",
+        "properties": {"a": {"type": "string"}},
+        "required": ["a", "b"],
+        "allOf": [{"properties": {"b": {"type": "string"}}}],
+        "unevaluatedProperties": False,
+    }
+    assert "JC112" not in lint_one(quiet(schema, {"a": "x", "b": "y"})).codes
+
+
 def test_a_required_name_matched_by_pattern_properties_does_not_warn_jc112(lint_one, quiet, obj):
     schema = obj({}, ["b1"], patternProperties={"^b[0-9]$": {"type": "string"}})
     assert "JC112" not in lint_one(quiet(schema, {"b1": "x"})).codes
@@ -360,8 +371,8 @@ def test_a_nested_unbounded_repetition_warns_jc120(lint_one, quiet, obj):
     finding = linted.one("JC120")
     _assert_kind(finding, "JC120", "warning")
     assert finding.message == (
-        'Pattern "^(a+)+$" nests unbounded repetition and can take exponential time on a near-miss input; '
-        "rewrite it without a repeated group that itself repeats"
+        'Pattern "^(a+)+$" has a repeated group whose body repeats what the group repeats, so a near-miss '
+        "input can take exponential time; rewrite it so each repetition has one way to match"
     )
     assert finding.lint_path == "$.schema.properties.a.pattern"
     assert (finding.line, finding.column) == linted.at('"^(a+)+$"')
@@ -385,7 +396,20 @@ def test_a_bounded_inner_repetition_is_not_called_unbounded(lint_one, quiet):
 
 
 def test_an_open_ended_counted_repetition_is_unbounded(lint_one, quiet):
-    assert "JC120" in lint_one(quiet({"type": "string", "pattern": "^([a-z]{2,}\\.)+$"})).codes
+    assert "JC120" in lint_one(quiet({"type": "string", "pattern": "^([a-z]{2,})+$"})).codes
+
+
+@pytest.mark.parametrize("pattern", ["^(a|aa)+$", "(a|a)*", "(.*a){20}", "(x|y+)*", "^(\\w*)*$"])
+def test_overlapping_alternatives_and_repeated_unbounded_groups_warn_jc120(lint_one, quiet, pattern):
+    assert "JC120" in lint_one(quiet({"type": "string", "pattern": pattern})).codes
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    ["^[a-z0-9]+(-[a-z0-9]+)*$", "^(\\d+\\.)*\\d+$", "^([a-z]{2,}\\.)+$", "^(cat|dog)+$", "^(?:ab|cd)*$"],
+)
+def test_repetitions_that_a_delimiter_or_distinct_starts_keep_linear_do_not_warn_jc120(lint_one, quiet, pattern):
+    assert "JC120" not in lint_one(quiet({"type": "string", "pattern": pattern})).codes
 
 
 # --- JC121 unsatisfiable-schema ----------------------------------------------------------------

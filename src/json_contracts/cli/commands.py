@@ -157,7 +157,11 @@ def check(contract: str, document: str, contracts: str | None, as_json: bool, ou
     result = load_contracts(contracts_dir(contracts))
     loaded = result.contracts.get(contract)
     if loaded is None:
-        own = [f for f in result.failures if f.contract == contract]
+        own = [
+            f
+            for f in result.failures
+            if f.contract == contract or (f.code == "JC010" and f"{contract}.json" in f.file.split(", "))
+        ]
         if own:
             click.echo(finding_line(own[0]), err=True)
             click.echo(f"Contract {contract} did not load; fix it first (json-contracts validate).", err=True)
@@ -165,6 +169,8 @@ def check(contract: str, document: str, contracts: str | None, as_json: bool, ou
         available = ", ".join(c.name for c in result.sorted_contracts()) or "none"
         raise click.UsageError(f"Contract not found: {contract} (loaded: {available})")
     label = "<stdin>" if document == "-" else document
+    if document == "-" and sys.stdin.isatty():
+        click.echo("Reading the document from stdin; end it with Ctrl-D (or pass a FILE).", err=True)
     try:
         raw = sys.stdin.buffer.read() if document == "-" else Path(document).read_bytes()
     except OSError as exc:
@@ -184,6 +190,19 @@ def check(contract: str, document: str, contracts: str | None, as_json: bool, ou
                     "column": exc.column,
                 }
             )
+        elif fmt == "github":
+            finding = Finding(
+                "JC014",
+                "error",
+                f"Invalid JSON: {exc.message}",
+                label,
+                Path(label) if document != "-" else None,
+                "",
+                exc.line,
+                exc.column,
+                contract,
+            )
+            click.echo(github_annotation(finding))
         else:
             click.echo(f"{label}:{exc.line}:{exc.column}: invalid JSON: {exc.message}")
         sys.exit(1)

@@ -16,6 +16,8 @@ FORMATS = ("text", "json", "github")
 
 def contracts_dir(value: str | None) -> Path:
     """``--contracts`` > ``$JSON_CONTRACTS_DIR`` (an empty value counts as unset) > ``./json-contracts``."""
+    if value is not None and not value.strip():
+        raise click.UsageError("--contracts needs a folder path; leave it out to use $JSON_CONTRACTS_DIR")
     chosen = value or os.environ.get("JSON_CONTRACTS_DIR") or "json-contracts"
     return Path(os.path.abspath(chosen))
 

@@ -22,7 +22,9 @@ def echo_json(data: Any) -> None:
 
 def finding_line(finding: Finding) -> str:
     """``file:line:col: CODE severity message``, the severity coloured on a terminal."""
-    where = f"{display_path(finding)}:{finding.line}:{finding.column}:"
+    where = f"{display_path(finding)}:"
+    if finding.line:
+        where += f"{finding.line}:{finding.column}:"
     severity = click.style(finding.severity, fg=_COLOURS[finding.severity], bold=finding.severity == "error")
     return f"{where} {click.style(finding.code, bold=True)} {severity} {finding.message}"
 
@@ -42,15 +44,11 @@ def _escape_property(text: str) -> str:
 
 def github_annotation(finding: Finding) -> str:
     """One workflow command: ``::error file=…,line=…,col=…,title=CODE::message``."""
-    props = ",".join(
-        f"{key}={_escape_property(str(value))}"
-        for key, value in (
-            ("file", display_path(finding)),
-            ("line", finding.line),
-            ("col", finding.column),
-            ("title", finding.code),
-        )
-    )
+    fields: list[tuple[str, object]] = [("file", display_path(finding))]
+    if finding.line:
+        fields += [("line", finding.line), ("col", finding.column)]
+    fields.append(("title", finding.code))
+    props = ",".join(f"{key}={_escape_property(str(value))}" for key, value in fields)
     return f"::{_GITHUB_LEVEL[finding.severity]} {props}::{_escape_data(finding.message)}"
 
 
