@@ -10,6 +10,9 @@ shape as the MCP tool ``validate_json``), build the agent payloads, and lint::
 
 from __future__ import annotations
 
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _version
+
 from json_contracts.errors import (
     ContractNotFoundError,
     InvalidContractNameError,
@@ -25,6 +28,11 @@ from json_contracts.model import Contract, Finding, LoadResult
 from json_contracts.payloads import contract_payload, create_payload, edit_payload, repair_payload
 from json_contracts.payloads import validation_payload as validate_json
 
+try:
+    __version__ = _version("json-contracts")
+except PackageNotFoundError:  # running from a source tree that was never installed
+    __version__ = "0.0.0"
+
 __all__ = [
     "Contract",
     "ContractNotFoundError",
@@ -37,6 +45,7 @@ __all__ = [
     "LoadError",
     "LoadResult",
     "OperationError",
+    "__version__",
     "contract_payload",
     "create_payload",
     "edit_payload",

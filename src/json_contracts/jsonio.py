@@ -19,7 +19,14 @@ from typing import Any
 
 from json_contracts.errors import JsonParseError
 
-__all__ = ["SourceMap", "escape_pointer_segment", "line_column", "parse_json", "pointer_from_parts"]
+__all__ = [
+    "SourceMap",
+    "document_problem",
+    "escape_pointer_segment",
+    "line_column",
+    "parse_json",
+    "pointer_from_parts",
+]
 
 _MAX_SAFE = 2**53
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?")
@@ -192,3 +199,23 @@ class SourceMap:
         offset = self.offset(pointer, key=key)
         line = bisect.bisect_right(self._line_starts, offset)
         return line, offset - self._line_starts[line - 1] + 1
+
+
+def document_problem(value: Any, *, max_bytes: int, max_depth: int, name: str = "document") -> str | None:
+    """Why a received JSON value is too big to handle (nesting, then size), or None.
+
+    Depth is measured without recursion, so a hostile 200,000-deep value costs one pass and
+    never a ``RecursionError``.
+    """
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, (dict, list)):
+            if depth > max_depth:
+                return f"{name} is nested more than {max_depth} levels deep; flatten it"
+            children = node.values() if isinstance(node, dict) else node
+            stack.extend((child, depth + 1) for child in children)
+    size = len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        return f"{name} is {size} bytes, over the limit of {max_bytes} bytes; send a smaller document"
+    return None

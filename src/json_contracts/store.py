@@ -48,6 +48,7 @@ class ContractStore:
     contracts: dict[str, Contract] = field(default_factory=dict)
     failures: list[Finding] = field(default_factory=list)
     warnings: list[Finding] = field(default_factory=list)
+    generation: int = 0  # bumped whenever a reload changes what is served
 
     @classmethod
     def open(
@@ -80,7 +81,10 @@ class ContractStore:
         result = load_contracts(self.directory, self.limits)
         self._apply(result)
         message = None if result.ok else result.failure_message()
-        return ReloadOutcome(_signature(self.contracts) != before, list(result.failures), message)
+        changed = _signature(self.contracts) != before
+        if changed:
+            self.generation += 1
+        return ReloadOutcome(changed, list(result.failures), message)
 
     def names(self) -> list[str]:
         """Contract names in the original's sort order."""

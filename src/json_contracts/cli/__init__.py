@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from json_contracts.cli.commands import check, init, lint, validate
+from json_contracts.cli.commands import check, init, lint, serve, start_server, validate
 
 __all__ = ["main"]
 
@@ -34,12 +34,16 @@ class _Group(click.Group):
 @click.version_option(package_name="json-contracts", prog_name="json-contracts")
 @click.pass_context
 def main(ctx: click.Context) -> None:
-    """Contracts for JSON written by AI agents: validate, lint and check them in CI."""
-    if ctx.invoked_subcommand is None:  # the MCP server will start here (see the MCP issue)
-        click.echo(ctx.get_help())
+    """Contracts for JSON written by AI agents: validate, lint and check them in CI.
+
+    With no command, starts the MCP server on stdio (see `serve`).
+    """
+    if ctx.invoked_subcommand is None:  # no command: serve MCP over stdio, as the original does
+        start_server()
 
 
 main.add_command(init)
 main.add_command(validate)
 main.add_command(lint)
 main.add_command(check)
+main.add_command(serve)

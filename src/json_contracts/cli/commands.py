@@ -245,3 +245,35 @@ def check(contract: str, document: str, contracts: str | None, as_json: bool, ou
 
 def _hint_per_error(schema: object, errors: list[dict[str, str]]) -> list[str]:
     return [field_hints(schema, [error])[0] for error in errors]
+
+
+@click.command()
+@click.option(
+    "--transport",
+    type=click.Choice(["stdio", "http"]),
+    default=None,
+    help="stdio (default, or $MCP_TRANSPORT) or http (streamable HTTP).",
+)
+@click.option("--host", default=None, help="HTTP host (default 127.0.0.1; others need $API_AUTH_TOKEN).")
+@click.option("--port", type=int, default=None, help="HTTP port (default $PORT or 3000).")
+@click.option("-c", "--contracts", metavar="DIR", default=None, help="Contracts directory.")
+def serve(transport: str | None, host: str | None, port: int | None, contracts: str | None) -> None:
+    """Start the MCP server (what `json-contracts` with no command does)."""
+    start_server(transport=transport, host=host, port=port, contracts=contracts)
+
+
+def start_server(
+    *, transport: str | None = None, host: str | None = None, port: int | None = None, contracts: str | None = None
+) -> None:
+    """Read settings, then hand over to the MCP adapter (imported only now: it loads the SDK)."""
+    from json_contracts.mcp_server.settings import SettingsError, settings_from_env
+
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # stray prints never sit in a buffer
+    try:
+        settings = settings_from_env(os.environ, contracts=contracts, transport=transport, host=host, port=port)
+    except SettingsError as exc:
+        click.echo(f"[json-contracts] error: {exc}", err=True)
+        sys.exit(1)
+    from json_contracts.mcp_server import run_server
+
+    sys.exit(run_server(settings))

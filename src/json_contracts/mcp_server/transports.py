@@ -1,0 +1,143 @@
+"""Running the server: stdio (answering everything already read before exiting) and HTTP.
+
+The SDK's stdio loop drops a request that is still being handled when stdin reaches EOF; here
+the read side is held open until every request read so far has been answered, then the
+server, the watcher and the process end together (no hanging on a watcher, unlike the
+original).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+import anyio
+from mcp.server import NotificationOptions
+from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
+from mcp_types import JSONRPCError, JSONRPCRequest, JSONRPCResponse
+
+from json_contracts.mcp_server.log import Logger
+from json_contracts.mcp_server.server import ContractServer
+from json_contracts.mcp_server.settings import ServerSettings
+from json_contracts.mcp_server.watch import watch_contracts
+
+__all__ = ["serve_http", "serve_stdio"]
+
+_DRAIN_SECONDS = 30.0  # the longest we wait at EOF for answers to requests already read
+
+
+async def serve_streams(
+    server: ContractServer,
+    read_stream: Any,
+    write_stream: Any,
+    settings: ServerSettings,
+    logger: Logger,
+) -> None:
+    """Serve one connection; return once the peer has closed and every request is answered."""
+    options = server.server.create_initialization_options(NotificationOptions(resources_changed=True))
+    inner_send, inner_receive = anyio.create_memory_object_stream[SessionMessage | Exception](16)
+    outer_send, outer_receive = anyio.create_memory_object_stream[SessionMessage](16)
+    pending: set[Any] = set()
+
+    async def read_side() -> None:
+        async with inner_send:
+            async for item in read_stream:
+                if isinstance(item, SessionMessage) and isinstance(item.message, JSONRPCRequest):
+                    pending.add(item.message.id)
+                await inner_send.send(item)
+            with anyio.move_on_after(_DRAIN_SECONDS):
+                while pending:
+                    await anyio.sleep(0.005)
+
+    async def write_side() -> None:
+        async with outer_receive:
+            async for item in outer_receive:
+                await write_stream.send(item)
+                if isinstance(item.message, (JSONRPCResponse, JSONRPCError)):
+                    pending.discard(item.message.id)  # only once it is on its way out
+
+    async with anyio.create_task_group() as group:
+        group.start_soon(read_side)
+        if settings.watch:
+            group.start_soon(watch_contracts, server, settings, logger)
+        async with anyio.create_task_group() as connection:
+            connection.start_soon(write_side)  # finishes after the last answer is written
+            async with outer_send:
+                await server.server.run(inner_receive, outer_send, options)
+        group.cancel_scope.cancel()  # the watcher
+
+
+async def serve_stdio(server: ContractServer, settings: ServerSettings, logger: Logger) -> None:
+    """Serve over stdin/stdout until stdin closes."""
+    async with stdio_server() as (read_stream, write_stream):
+        await serve_streams(server, read_stream, write_stream, settings, logger)
+        await write_stream.aclose()  # lets the SDK's stdout writer finish, so the process can exit
+
+
+ASGIApp = Callable[
+    [MutableMapping[str, Any], Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]
+]
+
+
+class BearerTokenGate:
+    """ASGI middleware: every HTTP request needs ``Authorization: Bearer <token>``.
+
+    The comparison is constant-time. A missing or wrong token gets 401 with a
+    ``WWW-Authenticate`` header and a JSON body that says what to send.
+    """
+
+    def __init__(self, app: ASGIApp, token: str) -> None:
+        self.app = app
+        self.expected = f"Bearer {token}".encode()
+
+    async def __call__(
+        self,
+        scope: MutableMapping[str, Any],
+        receive: Callable[[], Awaitable[Any]],
+        send: Callable[[Any], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        supplied = dict(scope.get("headers") or []).get(b"authorization", b"")
+        if secrets.compare_digest(supplied, self.expected):
+            await self.app(scope, receive, send)
+            return
+        body = b'{"error":"Send Authorization: Bearer <API_AUTH_TOKEN>."}'
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 401,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"www-authenticate", b'Bearer realm="json-contracts"'),
+                    (b"content-length", str(len(body)).encode()),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+
+def http_app(server: ContractServer, settings: ServerSettings) -> ASGIApp:
+    """The streamable-HTTP ASGI app, stateless (any instance can answer any request), token-gated."""
+    app: ASGIApp = server.server.streamable_http_app(host=settings.host, stateless_http=True, json_response=True)
+    if settings.auth_token:
+        app = BearerTokenGate(app, settings.auth_token)
+    return app
+
+
+async def serve_http(server: ContractServer, settings: ServerSettings, logger: Logger) -> None:
+    """Serve streamable HTTP at ``http://<host>:<port>/mcp`` until interrupted."""
+    import uvicorn
+
+    config = uvicorn.Config(
+        http_app(server, settings), host=settings.host, port=settings.port, log_level="warning", lifespan="on"
+    )
+    logger.announce(f"Serving MCP over HTTP at http://{settings.host}:{settings.port}/mcp")
+    async with anyio.create_task_group() as group:
+        if settings.watch:
+            group.start_soon(watch_contracts, server, settings, logger)
+        await uvicorn.Server(config).serve()
+        group.cancel_scope.cancel()

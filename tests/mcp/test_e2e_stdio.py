@@ -1,0 +1,198 @@
+"""The server as agents run it: a real `json-contracts` process on stdio, real SDK clients."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+TICKET = {
+    "description": "Support ticket.",
+    "schema": {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "summary": {"type": "string", "maxLength": 80},
+            "severity": {"type": "string", "enum": ["low", "medium", "high", "critical"]},
+        },
+        "required": ["summary", "severity"],
+    },
+    "examples": [{"input": "Login broken", "output": {"summary": "Login broken", "severity": "high"}}],
+}
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    contracts = tmp_path / "json-contracts"
+    contracts.mkdir()
+    (contracts / "support-ticket.json").write_text(json.dumps(TICKET, indent=2), encoding="utf-8")
+    return contracts
+
+
+def _env(folder: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in {"MCP_TRANSPORT", "PORT", "API_AUTH_TOKEN"}}
+    env.update({"JSON_CONTRACTS_DIR": str(folder), "WATCH_CONTRACTS": "false", **extra})
+    return env
+
+
+def _initialize(request_id: int = 1) -> dict[str, Any]:
+    return {
+        "jsonrpc": "2.0",
+        "id": request_id,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
+    }
+
+
+def _call(request_id: int, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "jsonrpc": "2.0",
+        "id": request_id,
+        "method": "tools/call",
+        "params": {"name": name, "arguments": arguments},
+    }
+
+
+def _run_raw(folder: Path, lines: list[str], **env: str) -> tuple[subprocess.CompletedProcess[str], float]:
+    started = time.perf_counter()
+    process = subprocess.run(
+        [sys.executable, "-m", "json_contracts"],
+        input="".join(line + "\n" for line in lines),
+        capture_output=True,
+        text=True,
+        env=_env(folder, **env),
+        timeout=60,
+    )
+    return process, time.perf_counter() - started
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+async def test_an_sdk_client_lists_tools_and_validates_over_real_stdio(folder: Path, mode: str) -> None:
+    params = StdioServerParameters(command=sys.executable, args=["-m", "json_contracts"], env=_env(folder))
+    with anyio.fail_after(30):
+        async with Client(stdio_client(params), mode=mode) as client:  # type: ignore[arg-type]
+            names = [tool.name for tool in (await client.list_tools()).tools]
+            valid = await client.call_tool(
+                "validate_json", {"contract": "support-ticket", "json": {"summary": "x", "severity": "low"}}
+            )
+            missing = await client.call_tool("read_contract", {"contract": "nope"})
+
+    assert names[0] == "list_contracts"
+    assert len(names) == 8
+    assert valid.is_error is False
+    assert valid.structured_content == {
+        "valid": True,
+        "contract": "support-ticket",
+        "json": {"summary": "x", "severity": "low"},
+        "errors": [],
+    }
+    assert missing.is_error is True
+    assert missing.structured_content == {"error": "Contract not found: nope"}
+
+
+@pytest.mark.parametrize("watch", ["false", "true"])
+def test_the_server_answers_everything_read_then_exits_promptly_at_eof(folder: Path, watch: str) -> None:
+    burst = [
+        json.dumps(_call(i, "validate_json", {"contract": "support-ticket", "json": {"n": i}})) for i in range(2, 52)
+    ]
+    lines = [json.dumps(_initialize()), json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}), *burst]
+
+    process, _ = _run_raw(folder, lines, WATCH_CONTRACTS=watch)
+    answered = {json.loads(line)["id"] for line in process.stdout.splitlines()}
+
+    assert process.returncode == 0
+    assert answered == set(range(1, 52))
+
+
+@pytest.mark.parametrize("watch", ["false", "true"])
+def test_closing_stdin_ends_the_server_by_itself_even_while_watching(folder: Path, watch: str) -> None:
+    # The original never exits while watching; a hang here fails with TimeoutExpired.
+    # How quickly it exits is measured in bench/, not asserted here.
+    process, _ = _run_raw(folder, [json.dumps(_initialize())], WATCH_CONTRACTS=watch)
+
+    assert process.returncode == 0
+
+
+def test_garbage_lines_and_unknown_methods_never_stop_the_server(folder: Path) -> None:
+    lines = [
+        json.dumps(_initialize()),
+        "this is not json",
+        '{"jsonrpc": "2.0", "id": 2, "method":',
+        json.dumps({"jsonrpc": "2.0", "id": 3, "method": "no/such/method"}),
+        json.dumps({"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"arguments": "x"}}),
+        json.dumps(_call(5, "validate_json", {"contract": "support-ticket", "json": None})),
+        json.dumps({"jsonrpc": "2.0", "id": 6, "method": "ping"}),
+    ]
+
+    process, _ = _run_raw(folder, lines)
+    replies = {json.loads(line)["id"]: json.loads(line) for line in process.stdout.splitlines()}
+
+    assert replies[3]["error"]["code"] == -32601
+    assert "error" in replies[4]
+    assert replies[5]["result"]["structuredContent"]["valid"] is False
+    assert replies[6]["result"] == {}
+
+
+def test_stdout_carries_only_protocol_messages(folder: Path) -> None:
+    lines = [json.dumps(_initialize()), json.dumps(_call(2, "status", {}))]
+
+    process, _ = _run_raw(folder, lines, DEBUG="true")
+
+    for line in process.stdout.splitlines():
+        assert json.loads(line)["jsonrpc"] == "2.0"
+
+
+def test_a_broken_contract_at_startup_is_a_fatal_error_on_stderr(folder: Path) -> None:
+    (folder / "broken.json").write_text("{ nope", encoding="utf-8")
+
+    process, _ = _run_raw(folder, [json.dumps(_initialize())])
+
+    assert process.returncode == 1
+    assert process.stdout == ""
+    assert process.stderr.startswith(
+        "[json-contracts] error: Fatal startup error Failed to load JSON contracts: broken.json: Invalid JSON: "
+    )
+
+
+def test_allowing_invalid_contracts_serves_the_good_ones_and_warns(folder: Path) -> None:
+    (folder / "broken.json").write_text("{ nope", encoding="utf-8")
+
+    process, _ = _run_raw(
+        folder, [json.dumps(_initialize()), json.dumps(_call(2, "list_contracts", {}))], ALLOW_INVALID_CONTRACTS="yes"
+    )
+    listed = json.loads(process.stdout.splitlines()[1])["result"]["structuredContent"]
+
+    assert [c["name"] for c in listed["contracts"]] == ["support-ticket"]
+    assert "[json-contracts] warn: Skipping invalid contract broken.json Invalid JSON: " in process.stderr
+
+
+@pytest.mark.parametrize(("variable", "value"), [("MCP_TRANSPORT", "carrier-pigeon"), ("PORT", "http")])
+def test_a_bad_transport_setting_fails_with_one_clear_line(folder: Path, variable: str, value: str) -> None:
+    env = {variable: value, "MCP_TRANSPORT": "http"} if variable == "PORT" else {variable: value}
+    process, _ = _run_raw(folder, [], **env)
+
+    assert process.returncode == 1
+    assert process.stderr.startswith("[json-contracts] error: ")
+    assert len(process.stderr.strip().splitlines()) == 1
+
+
+def test_an_empty_transport_variable_counts_as_unset(folder: Path) -> None:
+    process, _ = _run_raw(folder, [json.dumps(_initialize())], MCP_TRANSPORT="")
+
+    assert process.returncode == 0
+    assert json.loads(process.stdout.splitlines()[0])["id"] == 1
