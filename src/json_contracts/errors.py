@@ -9,6 +9,7 @@ request that cannot be answered. Adapters catch :class:`JsonContractsError` only
     ├── OperationError            create/edit disabled, or edit not returning full_object
     ├── InvalidInputError         a document or argument that cannot be used (e.g. currentJson)
     ├── JsonParseError            text that is not JSON (carries line and column)
+    │   └── JsonTooDeepError      JSON nested deeper than can be read
     └── LoadError                 a folder that failed to load (carries every problem)
 """
 
@@ -26,6 +27,7 @@ __all__ = [
     "InvalidInputError",
     "JsonContractsError",
     "JsonParseError",
+    "JsonTooDeepError",
     "LoadError",
     "OperationError",
 ]
@@ -60,6 +62,10 @@ class JsonParseError(JsonContractsError):
         self.line = line
         self.column = column
         self.offset = offset
+
+
+class JsonTooDeepError(JsonParseError):
+    """Raised when JSON text is nested too deeply to read at all."""
 
 
 class LoadError(JsonContractsError):

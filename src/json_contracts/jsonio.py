@@ -17,7 +17,7 @@ import re
 from json.decoder import scanstring  # type: ignore[attr-defined]  # stable, undocumented
 from typing import Any
 
-from json_contracts.errors import JsonParseError
+from json_contracts.errors import JsonParseError, JsonTooDeepError
 
 __all__ = [
     "SourceMap",
@@ -26,6 +26,7 @@ __all__ = [
     "line_column",
     "parse_json",
     "pointer_from_parts",
+    "too_deep_message",
 ]
 
 _MAX_SAFE = 2**53
@@ -109,7 +110,7 @@ def parse_json(text: str) -> Any:
             offset,
         ) from exc
     except RecursionError as exc:
-        raise JsonParseError("JSON is nested too deeply to read", 1, 1, 0) from exc
+        raise JsonTooDeepError("JSON is nested too deeply to read", 1, 1, 0) from exc
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
         raise JsonParseError(f"{exc}", 1, 1, 0) from exc
 
@@ -201,6 +202,11 @@ class SourceMap:
         return line, offset - self._line_starts[line - 1] + 1
 
 
+def too_deep_message(name: str, max_depth: int) -> str:
+    """The one wording for a value nested past the depth limit, wherever it is caught."""
+    return f"{name} is nested more than {max_depth} levels deep; flatten it"
+
+
 def document_problem(value: Any, *, max_bytes: int, max_depth: int, name: str = "document") -> str | None:
     """Why a received JSON value is too big to handle (nesting, then size), or None.
 
@@ -212,7 +218,7 @@ def document_problem(value: Any, *, max_bytes: int, max_depth: int, name: str = 
         node, depth = stack.pop()
         if isinstance(node, (dict, list)):
             if depth > max_depth:
-                return f"{name} is nested more than {max_depth} levels deep; flatten it"
+                return too_deep_message(name, max_depth)
             children = node.values() if isinstance(node, dict) else node
             stack.extend((child, depth + 1) for child in children)
     size = len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass"))

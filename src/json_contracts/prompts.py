@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from json_contracts.errors import JsonParseError
-from json_contracts.jsonio import parse_json
+from json_contracts.errors import InvalidInputError, JsonParseError, JsonTooDeepError
+from json_contracts.jsonio import parse_json, too_deep_message
 from json_contracts.jstext import dumps
 from json_contracts.model import Contract
 from json_contracts.payloads import check_create, check_edit
@@ -247,15 +247,21 @@ def render_repair_prompt(
     return "\n".join(lines)
 
 
-def _parse_or_raw(text: str) -> Any:
-    """JSON when the text parses, else the text itself (the original's lenient reading)."""
+def _parse_or_raw(text: str, name: str, max_depth: int) -> Any:
+    """JSON when the text parses, else the text itself (the original's lenient reading).
+
+    Raises:
+        InvalidInputError: the text is JSON nested too deeply to read; it is not taken as a string.
+    """
     try:
         return parse_json(text)
+    except JsonTooDeepError as exc:
+        raise InvalidInputError(too_deep_message(name, max_depth)) from exc
     except JsonParseError:
         return text
 
 
-def preprocess_prompt_arguments(arguments: Mapping[str, str]) -> dict[str, Any]:
+def preprocess_prompt_arguments(arguments: Mapping[str, str], *, max_depth: int = 64) -> dict[str, Any]:
     """Turn prompt arguments (always strings over MCP) into the values the tools' rules check.
 
     Only keys that are present are touched; other keys pass through unchanged, so the
@@ -263,14 +269,15 @@ def preprocess_prompt_arguments(arguments: Mapping[str, str]) -> dict[str, Any]:
     """
     result: dict[str, Any] = dict(arguments)
     if "context" in result:
-        result["context"] = {} if arguments["context"] == "" else _parse_or_raw(arguments["context"])
+        raw_context = arguments["context"]
+        result["context"] = {} if raw_context == "" else _parse_or_raw(raw_context, "context", max_depth)
     for key in ("currentJson", "invalidJson"):
         if key in result:
             if arguments[key] == "":
                 del result[key]
             else:
-                result[key] = _parse_or_raw(arguments[key])
+                result[key] = _parse_or_raw(arguments[key], key, max_depth)
     if "validationErrors" in result:
         raw = arguments["validationErrors"]
-        result["validationErrors"] = [] if raw == "" else _parse_or_raw(raw)
+        result["validationErrors"] = [] if raw == "" else _parse_or_raw(raw, "validationErrors", max_depth)
     return result

@@ -148,6 +148,27 @@ def test_garbage_lines_and_unknown_methods_never_stop_the_server(folder: Path) -
     assert replies[6]["result"] == {}
 
 
+def test_requests_nested_past_the_sdk_parser_are_answered_over_real_stdio(folder: Path) -> None:
+    # pydantic-core gives up at ~200 levels and the SDK drops such a line unanswered.
+    def deep_call(request_id: int, depth: int) -> str:
+        document = "[" * depth + "]" * depth
+        return (
+            f'{{"jsonrpc": "2.0", "id": {request_id}, "method": "tools/call", "params": '
+            f'{{"name": "validate_json", "arguments": {{"contract": "support-ticket", "json": {document}}}}}}}'
+        )
+
+    lines = [json.dumps(_initialize()), deep_call(2, 300), deep_call(3, 100_000), json.dumps(_call(4, "status", {}))]
+
+    process, _ = _run_raw(folder, lines)
+    replies = {json.loads(line)["id"]: json.loads(line) for line in process.stdout.splitlines()}
+
+    assert process.returncode == 0
+    assert replies[2]["result"]["structuredContent"] == {"error": "json is nested more than 64 levels deep; flatten it"}
+    assert replies[3]["error"]["code"] == -32600
+    assert "nested too deeply" in replies[3]["error"]["message"]
+    assert "contracts" in json.dumps(replies[4]["result"]["structuredContent"])
+
+
 def test_stdout_carries_only_protocol_messages(folder: Path) -> None:
     lines = [json.dumps(_initialize()), json.dumps(_call(2, "status", {}))]
 

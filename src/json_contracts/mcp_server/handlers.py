@@ -36,7 +36,6 @@ from json_contracts.store import ContractStore
 __all__ = ["URI_PREFIX", "ToolAnswer", "Tools"]
 
 URI_PREFIX = "json-contract://"
-_DOCUMENT_ARGUMENTS = ("json", "currentJson", "invalidJson")
 
 
 class PromptError(JsonContractsError):
@@ -70,24 +69,26 @@ class Tools:
         if handler is None:
             return ToolAnswer({"error": f"Unknown tool: {name}"}, is_error=True)
         try:
+            self._check_bounds(arguments)
             args = check_arguments(name, arguments)
-            self._check_bounds(args)
             data: dict[str, Any] = handler(args)
         except JsonContractsError as exc:
             return ToolAnswer({"error": str(exc)}, is_error=True)
         return ToolAnswer(data)
 
-    def _check_bounds(self, args: dict[str, Any]) -> None:
-        for key in _DOCUMENT_ARGUMENTS:
-            if key in args:
-                problem = document_problem(
-                    args[key],
-                    max_bytes=self.settings.max_document_bytes,
-                    max_depth=self.settings.max_document_depth,
-                    name=key,
-                )
-                if problem:
-                    raise InvalidInputError(problem)
+    def _check_bounds(self, arguments: Any) -> None:
+        """Every argument is bounded in size and nesting before anything else reads it."""
+        if not isinstance(arguments, dict):
+            return  # check_arguments reports the wrong type
+        for key, value in arguments.items():
+            problem = document_problem(
+                value,
+                max_bytes=self.settings.max_document_bytes,
+                max_depth=self.settings.max_document_depth,
+                name=str(key),
+            )
+            if problem:
+                raise InvalidInputError(problem)
 
     def _tool_list_contracts(self, args: dict[str, Any]) -> dict[str, Any]:
         return {"contracts": [c.summary() for c in self.store.sorted_contracts()]}
@@ -170,8 +171,9 @@ class Tools:
         if name not in PROMPT_NAMES:
             raise PromptError(f"Unknown prompt: {name}")
         try:
-            args = check_arguments(name, preprocess_prompt_arguments(dict(arguments or {})))
-            self._check_bounds(args)
+            values = preprocess_prompt_arguments(dict(arguments or {}), max_depth=self.settings.max_document_depth)
+            self._check_bounds(values)
+            args = check_arguments(name, values)
             contract = self.store.get(args["contract"])
             if name == "json_contract_prompt":
                 return render_json_prompt(contract, args["input"], args["context"])

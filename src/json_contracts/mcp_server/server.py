@@ -8,14 +8,16 @@ must be ``isError`` results carrying the original's message, unprefixed.
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import Any
 
 import mcp.types as types
 from mcp import MCPError
-from mcp.server import Server, ServerRequestContext
+from mcp.server import InitializationOptions, NotificationOptions, Server, ServerRequestContext
 from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, ResourcesListChanged
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from json_contracts import __version__
 from json_contracts.mcp_server.handlers import PromptError, Tools
@@ -99,6 +101,20 @@ def tool_definitions() -> list[types.Tool]:
     return tools
 
 
+class _Server(Server[Any]):
+    """The SDK server, advertising ``resources.listChanged`` to 2025-era clients on every transport."""
+
+    def create_initialization_options(
+        self,
+        notification_options: NotificationOptions | None = None,
+        experimental_capabilities: dict[str, dict[str, Any]] | None = None,
+        extensions: dict[str, dict[str, Any]] | None = None,
+    ) -> InitializationOptions:
+        return super().create_initialization_options(
+            notification_options or NotificationOptions(resources_changed=True), experimental_capabilities, extensions
+        )
+
+
 class ContractServer:
     """One low-level MCP server over a :class:`Tools`, plus change notifications for both eras.
 
@@ -111,9 +127,9 @@ class ContractServer:
         self.tools = tools
         self.bus = InMemorySubscriptionBus()
         self.listen_handler = ListenHandler(self.bus)
-        self.sessions: list[Any] = []
+        self.connections: weakref.WeakSet[Any] = weakref.WeakSet()  # 2025-era connections, gone when closed
         self._tool_list = tool_definitions()
-        self.server: Server[Any] = Server(
+        self.server: Server[Any] = _Server(
             "json-contracts",
             version=__version__,
             on_list_tools=self._list_tools,
@@ -132,19 +148,26 @@ class ContractServer:
     async def _remember_session(
         self, ctx: ServerRequestContext[Any], call_next: Callable[[ServerRequestContext[Any]], Awaitable[Any]]
     ) -> Any:
-        session = getattr(ctx, "session", None)
-        if session is not None and not any(s is session for s in self.sessions):
-            self.sessions.append(session)
+        # The SDK makes a new ServerSession per request; the per-client Connection behind it is
+        # what lasts. It has no public accessor yet (mcp 2.3), so read it from the session, and
+        # fall back to no notifications rather than failing a request if that ever changes.
+        connection = getattr(getattr(ctx, "session", None), "_connection", None)
+        if (
+            connection is not None
+            and connection.protocol_version not in MODERN_PROTOCOL_VERSIONS
+            and connection.has_standalone_channel
+        ):
+            self.connections.add(connection)  # a set: one entry per connection, however many requests
         return await call_next(ctx)
 
     async def notify_resources_changed(self) -> None:
         """Tell every connected client, of either protocol era, that the contract list changed."""
         await self.bus.publish(ResourcesListChanged())
-        for session in list(self.sessions):
+        for connection in list(self.connections):
             try:
-                await session.send_resource_list_changed()
-            except Exception:  # a closed or modern-era session: it hears the bus, or nobody is there
-                self.sessions.remove(session)
+                await connection.send_resource_list_changed()
+            except Exception:  # the peer has gone; the connection is forgotten with it
+                self.connections.discard(connection)
 
     async def _list_tools(self, ctx: ServerRequestContext[Any], params: Any) -> types.ListToolsResult:
         return types.ListToolsResult(tools=self._tool_list)
@@ -156,11 +179,14 @@ class ContractServer:
         answer = self.tools.call(params.name, params.arguments)
         if self.tools.store.generation != changed_before:
             await self.notify_resources_changed()
-        return types.CallToolResult(
+        result = types.CallToolResult(
             content=[types.TextContent(type="text", text=answer.text)],
             structured_content=answer.data,
             is_error=answer.is_error,
         )
+        # The SDK dumps with exclude_none, so None (unvalidated, via model_copy) leaves the key
+        # out: the original sends no isError on success.
+        return result if answer.is_error else result.model_copy(update={"is_error": None})
 
     async def _list_resources(self, ctx: ServerRequestContext[Any], params: Any) -> types.ListResourcesResult:
         return types.ListResourcesResult(

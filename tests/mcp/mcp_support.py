@@ -1,0 +1,287 @@
+"""Helpers for the in-memory MCP tests: the served contracts, a server over a folder, result
+checks, and a wire-level peer that speaks JSON-RPC text lines the way stdio does.
+
+Nothing here spawns a process or opens a socket (that is ``test_e2e_*.py``). Golden data comes
+from ``tests/data`` (copies of the original's reference outputs); nothing reads /work/shared.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anyio
+import mcp.types as types
+from mcp import Client
+from mcp.shared.memory import create_client_server_memory_streams
+from mcp.shared.message import SessionMessage
+
+from json_contracts.jstext import dumps
+from json_contracts.mcp_server.handlers import Tools
+from json_contracts.mcp_server.log import Logger
+from json_contracts.mcp_server.server import ContractServer
+from json_contracts.mcp_server.transports import serve_streams
+from json_contracts.model import Contract
+from json_contracts.store import ContractStore
+
+DATA = Path(__file__).parent.parent / "data"
+
+# --- the contracts the server serves ------------------------------------------------------------
+
+# The contract behind the original's prompt samples, built exactly as tests/engine/test_prompts.py
+# builds SAMPLE_CONTRACT (the edit example's keys are in the sample's order: input, output,
+# currentJson), so the prompts rendered over MCP can be compared with prompt-*.txt byte for byte.
+_TICKET = {"summary": "Users cannot log in after SSO update", "severity": "critical", "category": "authentication"}
+SUPPORT_TICKET: dict[str, Any] = {
+    "description": "Convert natural language into a support ticket object.",
+    "rules": [
+        "If the user says urgent, severity must be critical.",
+        "Summary must be under 80 characters.",
+        "Category must be authentication, billing, bug, feature_request, or other.",
+    ],
+    "operations": {
+        "edit": {
+            "rules": [
+                "Start from currentJson.",
+                "Apply only the user's requested change.",
+                "Preserve all unspecified fields exactly.",
+                "Return the complete updated JSON object.",
+            ],
+            "examples": [
+                {
+                    "input": "mark this as critical",
+                    "output": _TICKET,
+                    "currentJson": {**_TICKET, "severity": "high"},
+                }
+            ],
+        }
+    },
+    "schema": {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "summary": {"type": "string", "maxLength": 80},
+            "severity": {"type": "string", "enum": ["low", "medium", "high", "critical"]},
+            "category": {"type": "string", "enum": ["authentication", "billing", "bug", "feature_request", "other"]},
+        },
+        "required": ["summary", "severity", "category"],
+    },
+    "examples": [{"input": "Urgent, users cannot log in after SSO update.", "output": _TICKET}],
+}
+SAMPLE_INPUT = "Urgent, users cannot log in after SSO update."
+SAMPLE_CONTEXT = {"source": "chat"}
+SAMPLE_CURRENT = {"summary": "Users cannot log in", "severity": "high", "category": "authentication"}
+SEVERITY_ENUM = {"path": "/severity", "message": "must be equal to one of the allowed values", "keyword": "enum"}
+VALID_TICKET = dict(_TICKET)
+
+# Both operations disabled, and an empty description (omitted from summaries and resources).
+NO_OPS: dict[str, Any] = {
+    "description": "",
+    "operations": {"create": {"enabled": False}, "edit": {"enabled": False}},
+    "schema": {"type": "object", "properties": {"n": {"type": "integer"}}},
+}
+# Edit enabled but returning a JSON patch, which get_edit_contract refuses; no description key.
+PATCH_EDIT: dict[str, Any] = {
+    "operations": {"edit": {"enabled": True, "return": "json_patch"}},
+    "schema": {"type": "object"},
+}
+CONTRACT_FILES: dict[str, Any] = {
+    "support-ticket.json": SUPPORT_TICKET,
+    "no-ops.json": NO_OPS,
+    "patch-edit.json": PATCH_EDIT,
+}
+#: The served names in the original's order (REFERENCE §14.3).
+CONTRACT_NAMES = ["no-ops", "patch-edit", "support-ticket"]
+
+TOOL_NAMES = [
+    "list_contracts",
+    "read_contract",
+    "get_json_contract",
+    "get_edit_contract",
+    "validate_json",
+    "get_repair_contract",
+    "status",
+    "reload_contracts",
+]
+
+
+def golden_json(name: str) -> Any:
+    return json.loads((DATA / name).read_bytes().decode("utf-8"))
+
+
+def golden_text(name: str) -> str:
+    return (DATA / name).read_bytes().decode("utf-8")
+
+
+def contract_text(content: Any) -> str:
+    """A contract file's text, written as the loader expects it (2-space JSON)."""
+    return json.dumps(content, indent=2, ensure_ascii=False) + "\n"
+
+
+# --- a served folder ------------------------------------------------------------------------------
+
+MODES = {"modern": "auto", "legacy": "legacy"}
+
+
+@dataclass
+class Served:
+    """One server over one folder, the way the CLI builds it (watching off)."""
+
+    folder: Path
+    store: ContractStore
+    tools: Tools
+    server: ContractServer
+
+    def write(self, filename: str, content: Any) -> Path:
+        path = self.folder / filename
+        path.write_text(content if isinstance(content, str) else contract_text(content), encoding="utf-8")
+        return path
+
+    def contract(self, name: str) -> Contract:
+        return self.store.contracts[name]
+
+    def client(self, mode: str = "modern", **options: Any) -> Client:
+        """An in-memory SDK client: ``modern`` (2026 era, no handshake) or ``legacy`` (initialize)."""
+        return Client(self.server.server, raise_exceptions=True, mode=MODES[mode], **options)
+
+    @asynccontextmanager
+    async def stdio_like(self) -> AsyncIterator[tuple[Any, Any]]:
+        """An SDK ``Transport`` over :func:`serve_streams`, the loop ``json-contracts serve`` runs on stdio."""
+        async with (
+            create_client_server_memory_streams() as ((client_read, client_write), (server_read, server_write)),
+            anyio.create_task_group() as group,
+        ):
+            group.start_soon(serve_streams, self.server, server_read, server_write, self.tools.settings, Logger())
+            try:
+                yield client_read, client_write
+            finally:
+                await client_write.aclose()  # EOF, as when stdin closes
+                group.cancel_scope.deadline = anyio.current_time() + 5
+
+
+# --- result checks --------------------------------------------------------------------------------
+
+
+def assert_success(result: types.CallToolResult, payload: dict[str, Any]) -> None:
+    """A tool success: ``structuredContent`` is the payload, the text is its pretty JSON, key order kept."""
+    assert not result.is_error, result.structured_content
+    assert result.structured_content == payload
+    assert len(result.content) == 1
+    assert result.content[0].type == "text"
+    assert result.content[0].text == dumps(payload)
+    # The structured copy keeps the payload's key order through the protocol, too.
+    assert dumps(result.structured_content) == dumps(payload)
+
+
+def assert_tool_error(result: types.CallToolResult, message: str) -> None:
+    """An expected tool failure: ``isError`` with ``{"error": message}`` in both forms."""
+    assert result.is_error is True
+    assert result.structured_content == {"error": message}
+    assert len(result.content) == 1
+    assert result.content[0].type == "text"
+    assert result.content[0].text == dumps({"error": message})
+
+
+def issues(result: types.CallToolResult) -> list[dict[str, Any]]:
+    """The zod issue list an argument error carries, after checking it is serialised as 2-space JSON."""
+    assert result.is_error is True
+    assert result.structured_content is not None
+    message = result.structured_content["error"]
+    parsed = json.loads(message)
+    assert message == dumps(parsed)
+    assert_tool_error(result, message)
+    return parsed
+
+
+# --- a wire-level peer --------------------------------------------------------------------------
+
+
+class WirePeer:
+    """Speaks JSON-RPC text lines to :func:`serve_streams` exactly as the SDK's stdio transport does.
+
+    Each line is parsed with the SDK's own ``jsonrpc_message_adapter`` (a line it cannot parse is
+    forwarded as the exception, like ``mcp.server.stdio``), and each answer is serialised with
+    ``model_dump_json(by_alias=True, exclude_unset=True)`` like its stdout writer.
+    """
+
+    def __init__(self, send: Any, receive: Any) -> None:
+        self._send = send
+        self._receive = receive
+        self.received: list[dict[str, Any]] = []
+
+    async def send_line(self, line: str) -> None:
+        try:
+            message: Any = types.jsonrpc_message_adapter.validate_json(line, by_name=False)
+        except Exception as exc:  # what mcp.server.stdio does with a line it cannot parse
+            await self._send.send(exc)
+            return
+        await self._send.send(SessionMessage(message))
+
+    async def send_message(self, message: Any) -> None:
+        """Send an already-built message (e.g. one too deep for any JSON text parser)."""
+        await self._send.send(SessionMessage(message))
+
+    async def next_message(self) -> dict[str, Any]:
+        item = await self._receive.receive()
+        message = json.loads(item.message.model_dump_json(by_alias=True, exclude_unset=True))
+        self.received.append(message)
+        return message
+
+    async def response(self, request_id: Any, *, timeout: float = 5.0) -> dict[str, Any]:
+        """The answer to ``request_id`` (other messages are kept in :attr:`received`)."""
+        for message in self.received:
+            if "method" not in message and message.get("id") == request_id:
+                return message
+        with anyio.fail_after(timeout):
+            while True:
+                message = await self.next_message()
+                if "method" not in message and message.get("id") == request_id:
+                    return message
+
+    async def request(self, request_id: Any, method: str, params: Any = None, **options: Any) -> dict[str, Any]:
+        body: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}
+        if params is not None:
+            body["params"] = params
+        await self.send_line(json.dumps(body))
+        return await self.response(request_id, **options)
+
+    async def send_and_wait(self, request_id: Any, line: str, **options: Any) -> dict[str, Any]:
+        """Send a hand-written request line and return the answer to ``request_id``."""
+        await self.send_line(line)
+        return await self.response(request_id, **options)
+
+    async def notify(self, method: str, params: Any = None) -> None:
+        body: dict[str, Any] = {"jsonrpc": "2.0", "method": method}
+        if params is not None:
+            body["params"] = params
+        await self.send_line(json.dumps(body))
+
+    async def initialize(self, protocol_version: str = "2025-06-18") -> dict[str, Any]:
+        answer = await self.request(
+            "init",
+            "initialize",
+            {"protocolVersion": protocol_version, "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
+        )
+        await self.notify("notifications/initialized")
+        return answer
+
+
+@asynccontextmanager
+async def wire_peer(served: Served) -> AsyncIterator[WirePeer]:
+    async with served.stdio_like() as (read, write):
+        yield WirePeer(write, read)
+
+
+def nested_list(depth: int) -> list[Any]:
+    """``[[[…]]]`` ``depth`` levels deep, built without recursion."""
+    root: list[Any] = []
+    current = root
+    for _ in range(depth - 1):
+        child: list[Any] = []
+        current.append(child)
+        current = child
+    return root
