@@ -1,6 +1,7 @@
 """Every finding code: its name, default severity and a one-line summary (for docs and SARIF).
 
-``JC0xx`` are load problems (the contract is not usable), ``JC1xx`` lint rules. Codes are
+``JC0xx`` are load problems (the contract is not usable), ``JC1xx`` lint rules, ``JC2xx``
+the property checks of ``json-contracts test``. Codes are
 stable: a rule may be reworded, never renumbered.
 """
 
@@ -65,5 +66,23 @@ _ALL = [
     Code("JC130", "enum-value-without-example", "info", "No example shows an enum value."),
     Code("JC131", "optional-property-without-example", "info", "No example shows an optional property."),
     Code("JC132", "edit-without-examples", "info", "The edit operation is enabled but has no examples."),
+    Code("JC201", "unsatisfiable", "error", "No document satisfies the schema (json-contracts test: satisfiable)."),
+    Code(
+        "JC202",
+        "samples-disagree",
+        "error",
+        "Drawn documents and the validator disagree, or sampling needs heavy filtering (test: samples-valid).",
+    ),
+    Code(
+        "JC203", "example-invalid", "error", "An example output or edit currentJson does not validate (test: examples)."
+    ),
+    Code(
+        "JC204",
+        "repair-hints-insufficient",
+        "error",
+        "Following the repair hints does not fix a broken document (test: repair-hints).",
+    ),
+    Code("JC205", "edit-broken", "error", "The edit payload cannot be built for a valid currentJson (test: edit)."),
+    Code("JC206", "hash-unstable", "error", "Key order or whitespace changes a contract's hashes (test: hashes)."),
 ]
 CODES: dict[str, Code] = {c.code: c for c in _ALL}

@@ -25,7 +25,7 @@ from json_contracts.schema import SchemaProblem, check_schema, compile_schema, d
 from json_contracts.shape import normalise_operations, shape_issues
 from json_contracts.validation import describe_errors, iter_errors
 
-__all__ = ["Limits", "load_contracts", "load_contracts_strict"]
+__all__ = ["Limits", "contract_from_text", "load_contracts", "load_contracts_strict"]
 
 
 @dataclass(frozen=True)
@@ -209,6 +209,29 @@ def _build(name: str, source: SourceFile, data: Any, limits: Limits) -> Contract
     return contract
 
 
+def contract_from_text(name: str, text: str, path: Path, limits: Limits | None = None) -> Contract:
+    """One contract from its file text, through the same pipeline as a folder load.
+
+    Raises:
+        LoadError: the text does not make a valid contract (``problems`` holds the finding).
+    """
+    try:
+        return _parse_and_build(name, path, text, limits or Limits())
+    except _Failed as failed:
+        raise LoadError(failed.finding.message, [failed.finding]) from None
+
+
+def _parse_and_build(name: str, path: Path, text: str, limits: Limits) -> Contract:
+    """Steps 4-10 of the per-file pipeline: parse the text, then build the contract."""
+    try:
+        data = parse_json(text)
+    except JsonParseError as exc:
+        raise _Failed(
+            Finding("JC014", "error", f"Invalid JSON: {exc.message}", path.name, path, "", exc.line, exc.column, name)
+        ) from exc
+    return _build(name, SourceFile(path, text), data, limits)
+
+
 def load_contracts(directory: str | os.PathLike[str], limits: Limits | None = None) -> LoadResult:
     """Load every contract in ``directory``; never raises for bad files (see ``failures``)."""
     limits = limits or Limits()
@@ -254,17 +277,7 @@ def load_contracts(directory: str | os.PathLike[str], limits: Limits | None = No
                 raise _Failed(_finding("JC011", f"Invalid contract name: {name}", path))
             if path.parent != root:
                 raise _Failed(_finding("JC012", f"Path escapes contracts directory: {path}", path))
-            text = _read_text(path, limits)
-            source = SourceFile(path, text)
-            try:
-                data = parse_json(text)
-            except JsonParseError as exc:
-                raise _Failed(
-                    Finding(
-                        "JC014", "error", f"Invalid JSON: {exc.message}", filename, path, "", exc.line, exc.column, name
-                    )
-                ) from exc
-            result.contracts[name] = _build(name, source, data, limits)
+            result.contracts[name] = _parse_and_build(name, path, _read_text(path, limits), limits)
         except _Failed as failed:
             result.failures.append(failed.finding)
     return result
