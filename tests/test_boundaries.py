@@ -30,11 +30,22 @@ def test_the_public_api_is_exactly_what_the_readme_promises() -> None:
     assert {"load_contracts", "validate_json", "repair_payload", "lint_result"} <= set(json_contracts.__all__)
 
 
+HYPOTHESIS_LAYER = {"strategies.py"}  # the public strategies, plus the checks/ package built on them
+
+
 def test_engine_modules_import_no_adapter_library() -> None:
     engine = [p for p in PACKAGE.glob("*.py") if p.name not in {"__main__.py"}]
     assert len(engine) > 10
     for path in engine:
-        assert not (_imported_roots(path) & ADAPTER_LIBRARIES), path.name
+        allowed = {"hypothesis", "hypothesis_jsonschema"} if path.name in HYPOTHESIS_LAYER else set()
+        assert not (_imported_roots(path) & (ADAPTER_LIBRARIES - allowed)), path.name
+
+
+def test_only_the_hypothesis_layer_imports_hypothesis() -> None:
+    for path in PACKAGE.rglob("*.py"):
+        layer = path.name in HYPOTHESIS_LAYER or path.parent.name in {"checks", "pytest_plugin"}
+        if not layer:
+            assert not (_imported_roots(path) & {"hypothesis", "hypothesis_jsonschema"}), path
 
 
 def test_engine_modules_never_import_an_adapter_package() -> None:

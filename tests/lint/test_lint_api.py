@@ -37,7 +37,7 @@ def test_every_lint_rule_code_in_the_code_table_has_tests_here():
 def test_the_code_table_gives_each_code_a_name_a_known_severity_and_a_summary():
     for code, entry in CODES.items():
         assert entry.code == code
-        assert re.fullmatch(r"JC[01]\d\d", code)
+        assert re.fullmatch(r"JC[012]\d\d", code)
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", entry.name)
         assert entry.severity in ("error", "warning", "info")
         assert entry.summary.endswith(".")
