@@ -37,3 +37,13 @@ def make_contracts_dir(tmp_path: Path) -> ContractsDirFactory:
         return folder
 
     return make
+
+
+def pytest_report_header() -> list[str]:
+    """Which Hypothesis the property checks ran on (they must work with the newest on PyPI)."""
+    from importlib.metadata import version
+
+    return [
+        f"json-contracts checks on hypothesis {version('hypothesis')}, hypothesis-jsonschema "
+        f"{version('hypothesis-jsonschema')}"
+    ]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from json_contracts.model import Severity
 
-__all__ = ["CODES", "Code"]
+__all__ = ["CHECK_CODES", "CODES", "Code"]
 
 
 @dataclass(frozen=True)
@@ -86,3 +86,13 @@ _ALL = [
     Code("JC206", "hash-unstable", "error", "Key order or whitespace changes a contract's hashes (test: hashes)."),
 ]
 CODES: dict[str, Code] = {c.code: c for c in _ALL}
+
+# The property checks of ``json-contracts test`` (ids reused by the pytest plugin), in run order.
+CHECK_CODES = {
+    "satisfiable": "JC201",
+    "samples-valid": "JC202",
+    "examples": "JC203",
+    "repair-hints": "JC204",
+    "edit": "JC205",
+    "hashes": "JC206",
+}

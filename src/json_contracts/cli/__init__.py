@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from json_contracts.cli.commands import check, init, lint, serve, start_server, validate
+from json_contracts.cli.test_command import test
 
 __all__ = ["main"]
 
@@ -46,4 +47,5 @@ main.add_command(init)
 main.add_command(validate)
 main.add_command(lint)
 main.add_command(check)
+main.add_command(test)
 main.add_command(serve)
