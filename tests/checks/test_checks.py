@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import json_contracts.checks as checks_module
 from json_contracts.checks import CHECK_IDS, RunOptions, example_refs, run_check, run_checks, run_example
 from json_contracts.loading import load_contracts
 from json_contracts.model import Contract
@@ -143,3 +144,13 @@ def test_a_seed_makes_a_failing_run_repeatable(tmp_path: Path) -> None:
     second = run_check(contract, "repair-hints", RunOptions(max_examples=15, seed=1234))
     assert first.seed == second.seed == 1234
     assert (first.outcome, first.details) == (second.outcome, second.details)
+
+
+def test_a_crash_inside_a_check_is_a_failed_result_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(contract: Contract, options: RunOptions) -> Any:
+        raise KeyError("boom")
+
+    monkeypatch.setitem(checks_module._CHECKS, "edit", broken)
+    result = run_check(STARTER.contracts["support-ticket"], "edit", FAST)
+    assert result.outcome == "failed"
+    assert result.message.startswith("the check itself crashed (KeyError: 'boom')")

@@ -382,7 +382,13 @@ def run_check(contract: Contract, check: str, options: RunOptions | None = None)
     options = options or RunOptions()
     if options.seed is None and not options.derandomize:
         options = replace(options, seed=random.randrange(2**32))  # printed on failure, to repeat the run
-    result = _CHECKS[check](contract, options)
+    try:
+        result = _CHECKS[check](contract, options)
+    except RecursionError:
+        result = CheckResult(contract.name, check, "failed", "the schema nests too deeply to draw documents from")
+    except Exception as exc:  # a bug of ours must read as one, not as a traceback in CI
+        message = f"the check itself crashed ({type(exc).__name__}: {exc}); please report this with the contract"
+        result = CheckResult(contract.name, check, "failed", message)
     return replace(result, seed=options.seed if not options.derandomize else None,
                    source=contract.source.path if contract.source else None)  # fmt: skip
 
