@@ -169,6 +169,57 @@ def test_requests_nested_past_the_sdk_parser_are_answered_over_real_stdio(folder
     assert "contracts" in json.dumps(replies[4]["result"]["structuredContent"])
 
 
+def test_a_request_line_over_16_mib_is_refused_and_the_server_goes_on(folder: Path) -> None:
+    huge = json.dumps(_call(2, "validate_json", {"contract": "support-ticket", "json": "x" * (17 * 1024 * 1024)}))
+    lines = [json.dumps(_initialize()), huge, json.dumps(_call(3, "status", {}))]
+
+    process, _ = _run_raw(folder, lines)
+    replies = {json.loads(line)["id"]: json.loads(line) for line in process.stdout.splitlines()}
+
+    assert process.returncode == 0
+    assert replies[2]["error"] == {
+        "code": -32600,
+        "message": "Request line is longer than 16777216 bytes; send a smaller document",
+    }
+    assert "result" in replies[3]
+
+
+def test_stdin_redirected_from_a_regular_file_is_served_too(folder: Path, tmp_path: Path) -> None:
+    # asyncio cannot watch a regular file, so the SDK's own stdio transport takes over.
+    requests = tmp_path / "requests.jsonl"
+    requests.write_text(json.dumps(_initialize()) + "\n" + json.dumps(_call(2, "status", {})) + "\n", encoding="utf-8")
+
+    with requests.open("rb") as stdin:
+        process = subprocess.run(
+            [sys.executable, "-m", "json_contracts"], stdin=stdin, capture_output=True, text=True,
+            env=_env(folder), timeout=60, check=False,
+        )  # fmt: skip
+
+    assert process.returncode == 0
+    assert [json.loads(line)["id"] for line in process.stdout.splitlines()] == [1, 2]
+
+
+def test_a_stray_print_in_the_server_process_never_reaches_the_protocol_channel(folder: Path, tmp_path: Path) -> None:
+    # fd 1 points at stderr while serving: a library that prints cannot corrupt the JSON-RPC stream.
+    probe = tmp_path / "sitecustomize.py"
+    probe.write_text(
+        "import json_contracts.mcp_server.handlers as h\n"
+        "original = h.Tools.call\n"
+        "def noisy(self, name, arguments):\n"
+        "    print('stray output from a library')\n"
+        "    import os; os.write(1, b'raw bytes on fd 1\\n')\n"
+        "    return original(self, name, arguments)\n"
+        "h.Tools.call = noisy\n",
+        encoding="utf-8",
+    )
+    lines = [json.dumps(_initialize()), json.dumps(_call(2, "status", {}))]
+
+    process, _ = _run_raw(folder, lines, PYTHONPATH=str(tmp_path))
+
+    assert [json.loads(line)["id"] for line in process.stdout.splitlines()] == [1, 2]
+    assert "raw bytes on fd 1" in process.stderr
+
+
 def test_stdout_carries_only_protocol_messages(folder: Path) -> None:
     lines = [json.dumps(_initialize()), json.dumps(_call(2, "status", {}))]
 

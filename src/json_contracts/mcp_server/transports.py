@@ -24,6 +24,7 @@ from pydantic import ValidationError
 from json_contracts.mcp_server.log import Logger
 from json_contracts.mcp_server.server import ContractServer
 from json_contracts.mcp_server.settings import ServerSettings
+from json_contracts.mcp_server.stdio import Unsupported, lean_stdio
 from json_contracts.mcp_server.watch import watch_contracts
 
 __all__ = ["serve_http", "serve_stdio"]
@@ -119,10 +120,16 @@ def _recover_deep_line(error: Exception, max_depth: int) -> SessionMessage | Non
 
 
 async def serve_stdio(server: ContractServer, settings: ServerSettings, logger: Logger) -> None:
-    """Serve over stdin/stdout until stdin closes."""
-    async with stdio_server() as (read_stream, write_stream):
-        await serve_streams(server, read_stream, write_stream, settings, logger)
-        await write_stream.aclose()  # lets the SDK's stdout writer finish, so the process can exit
+    """Serve over stdin/stdout until stdin closes: the lean transport, else the SDK's."""
+    try:
+        async with lean_stdio() as (read_stream, write_stream):
+            await serve_streams(server, read_stream, write_stream, settings, logger)
+            return
+    except Unsupported as exc:
+        logger.debug(f"Using the SDK's stdio transport ({exc})")
+    async with stdio_server() as (sdk_read, sdk_write):
+        await serve_streams(server, sdk_read, sdk_write, settings, logger)
+        await sdk_write.aclose()  # lets the SDK's stdout writer finish, so the process can exit
 
 
 ASGIApp = Callable[
