@@ -174,7 +174,7 @@ def markdown_summary(
         "",
     ]
     if not ordered:
-        return "\n".join([*head, "No findings.", "", ""])
+        return "\n".join([*head, "No findings."]) + "\n"
     lines = [*head, "| where | code | severity | message |", "| --- | --- | --- | --- |"]
     size = len("\n".join(lines).encode("utf-8"))
     footer_room = 200
@@ -190,4 +190,4 @@ def markdown_summary(
             lines += ["", f"{_plural(left, 'more finding')} not listed: GitHub discards a step summary over 1 MiB."]
             break
         lines.append(row)
-    return "\n".join([*lines, "", ""])
+    return "\n".join(lines) + "\n"
