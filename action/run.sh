@@ -45,8 +45,8 @@ counts="$(mktemp "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/json-contracts-counts.XXXXXX")
 cmd+=(--counts "$counts" ${extra[@]+"${extra[@]}"}) # bash 3.2 (macOS) calls an empty array unbound
 
 echo "json-contracts ${cmd[*]:1}" >&2
-"${cmd[@]}"
-status=$?
+status=0
+"${cmd[@]}" || status=$? # also under bash -e: the outputs are written before the exit
 
 if [[ -s "$counts" && -n "${GITHUB_OUTPUT:-}" ]]; then
   cat "$counts" >>"$GITHUB_OUTPUT"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -261,3 +262,31 @@ def test_the_starter_folder_the_workflow_dogfoods_is_lint_clean(run_cli):
     result = run_cli("lint", "--strict", "--contracts", str(STARTER))
 
     assert result.exit_code == 0, result.stdout
+
+
+def test_run_sh_writes_the_outputs_before_failing_even_under_bash_e(broken_folder, workspace, tmp_path):
+    output = tmp_path / "output"
+    output.touch()
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "GITHUB_WORKSPACE": str(workspace),
+        "GITHUB_OUTPUT": str(output),
+        "RUNNER_TEMP": str(tmp_path),
+        "JC_BIN": str(VENV_BIN / "json-contracts"),
+        "JC_COMMAND": "lint",
+        "JC_CONTRACTS": "broken",
+        "JC_STRICT": "true",
+    }
+
+    completed = subprocess.run(
+        ["bash", "-eo", "pipefail", str(REPO / "action" / "run.sh")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+    assert completed.returncode == 1
+    assert output.read_text(encoding="utf-8") == "errors=1\nwarnings=1\ninfo=2\n"
+    assert not list(tmp_path.glob("json-contracts-counts.*"))  # the temporary counts file is gone
