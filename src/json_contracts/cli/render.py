@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
@@ -93,11 +92,15 @@ def github_annotations(findings: Iterable[Finding], *, summary: bool = False) ->
 
 
 def echo_github(findings: Iterable[Finding], *, summary: bool = False) -> None:
+    """Print :func:`github_annotations` without colour: the runner parses these lines."""
     for line in github_annotations(findings, summary=summary):
         click.echo(line, color=False)
 
 
 def tool_version() -> str:
+    """The installed json-contracts version, for the SARIF driver (imported here: only sarif needs it)."""
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("json-contracts")
     except PackageNotFoundError:  # running from a source tree that was never installed
