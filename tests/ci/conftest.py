@@ -2,46 +2,16 @@
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from ci_support import BROKEN, STARTER, VENV_BIN
 from click.testing import CliRunner, Result
-from gha_runner import REPO, ActionRun, Runner
+from gha_runner import ActionRun, Runner
 
 from json_contracts.cli import main
-
-STARTER = REPO / "src" / "json_contracts" / "starter"
-VENV_BIN = Path(sys.executable).parent
-
-#: One lint error (JC113 on the 5), one warning (JC104 on the schema object) and two info findings.
-BROKEN = """{
-  "schema": {
-    "type": "object",
-    "properties": {"size": {"type": "string", "enum": ["s", 5]}},
-    "required": ["size"]
-  },
-  "examples": [{"input": "small", "output": {"size": "s"}}]
-}
-"""
-
-
-def tool(name: str) -> str:
-    """An executable installed next to this interpreter (the dev extras' tools)."""
-    return str(VENV_BIN / name)
-
-
-def position(text: str, needle: str, occurrence: int = 1) -> tuple[int, int]:
-    """1-based line and column (code points) where ``needle`` starts in ``text``."""
-    offset = -1
-    for _ in range(occurrence):
-        offset = text.index(needle, offset + 1)
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 @pytest.fixture
@@ -104,11 +74,3 @@ def run_cli(workspace: Path) -> Callable[..., Result]:
         return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
     return run
-
-
-def run_script(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """The installed ``json-contracts`` console script in a subprocess."""
-    env = {k: v for k, v in os.environ.items() if k != "JSON_CONTRACTS_DIR"}
-    return subprocess.run(
-        [tool("json-contracts"), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60, check=False
-    )

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import BROKEN, STARTER, VENV_BIN, position, run_script
+from ci_support import BROKEN, STARTER, VENV_BIN, position, run_script
 from gha_runner import REPO
 
 ANNOTATION = re.compile(r"^::(error|warning|notice) (?P<props>[^:]*)::(?P<message>.*)$")

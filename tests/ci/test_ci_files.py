@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import BROKEN, STARTER, VENV_BIN, tool
+from ci_support import BROKEN, STARTER, VENV_BIN, tool
 from gha_runner import ACTION_YML, REPO, load_action
 
 WORKFLOW = REPO / ".github" / "workflows" / "ci.yml"

@@ -6,7 +6,7 @@ import json
 import re
 
 import pytest
-from conftest import BROKEN, run_script
+from ci_support import BROKEN, run_script
 
 from json_contracts.cli.render import ANNOTATION_LIMIT, github_annotations
 from json_contracts.model import Finding

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import BROKEN, position
+from ci_support import BROKEN, position
 from jsonschema import Draft4Validator
 
 from json_contracts.codes import CODES
