@@ -119,10 +119,17 @@ def test_check_github_format_annotates_each_error_with_its_hint(run_cli, ticket_
     result = run_cli("check", "ticket", "doc.json", "--format", "github", "-c", "contracts")
 
     assert result.exit_code == 1
-    assert result.stdout.splitlines()[0] == (
+    # annotations follow the document's order (line, then column), not the validator's
+    assert (
         "::error file=doc.json,line=4,col=3,title=additionalProperties::"
         "/extra must NOT have additional properties. Remove extra field /extra."
-    )
+    ) in result.stdout.splitlines()
+    positions = [line.split(",title=", 1)[0] for line in result.stdout.splitlines()]
+    assert positions == [
+        "::error file=doc.json,line=2,col=12",
+        "::error file=doc.json,line=3,col=15",
+        "::error file=doc.json,line=4,col=3",
+    ]
 
 
 def test_an_unknown_contract_is_a_usage_error_listing_what_loaded(run_cli, ticket_folder):

@@ -232,13 +232,13 @@ def test_github_format_writes_one_annotation_per_finding_by_severity(run_cli, wr
 
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    # sorted by file, then position: the enum (JC130) starts before its bad value (JC113)
-    assert [line.split(" ", 1)[0] for line in lines] == ["::notice", "::error", "::warning"]
-    assert lines[0].startswith("::notice file=contracts/enum.json,line=")
-    assert ",title=JC130::No example shows enum value(s) 5;" in lines[0]
-    assert lines[1].startswith("::error file=contracts/enum.json,line=")
-    assert ",title=JC113::Enum value 5 is integer" in lines[1]
-    assert lines[2] == f"::warning file=contracts/open.json,line={line},col={column},title=JC104::{NOT_CLOSED}"
+    # errors first, then warnings, then notices (GitHub caps each level per step)
+    assert [line.split(" ", 1)[0] for line in lines] == ["::error", "::warning", "::notice"]
+    assert lines[0].startswith("::error file=contracts/enum.json,line=")
+    assert ",title=JC113::Enum value 5 is integer" in lines[0]
+    assert lines[1] == f"::warning file=contracts/open.json,line={line},col={column},title=JC104::{NOT_CLOSED}"
+    assert lines[2].startswith("::notice file=contracts/enum.json,line=")
+    assert ",title=JC130::No example shows enum value(s) 5;" in lines[2]
 
 
 def test_github_format_escapes_properties_and_message_data(run_cli, write_contracts):

@@ -111,3 +111,22 @@ def test_the_real_script_runs_the_checks(run_script, workdir):
     assert process.returncode == 0, process.stdout + process.stderr
     assert process.stdout.splitlines()[-1] == "6 check(s) on 1 contract(s): 6 passed, 0 failed, 0 skipped."
     assert process.stderr == ""
+
+
+def test_sarif_summary_and_counts_for_ci(run_cli, write_contracts, workdir):
+    folder = write_contracts({"coupled": COUPLED})
+    summary, counts = workdir / "summary.md", workdir / "counts.txt"
+
+    result = run_cli(
+        "test", "-c", str(folder), "--max-examples", "15", "--seed", "5", "--format", "sarif",
+        "--summary", str(summary), "--counts", str(counts),
+    )  # fmt: skip
+
+    assert result.exit_code == 1
+    log = json.loads(result.stdout)
+    assert log["version"] == "2.1.0"
+    [finding] = log["runs"][0]["results"]
+    assert finding["ruleId"] == "JC204"
+    assert finding["locations"][0]["physicalLocation"]["region"]["startLine"] == 2
+    assert "JC204" in summary.read_text(encoding="utf-8")
+    assert "errors=1" in counts.read_text(encoding="utf-8").splitlines()

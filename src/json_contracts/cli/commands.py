@@ -8,9 +8,9 @@ from pathlib import Path
 
 import click
 
-from json_contracts.cli.options import common_options, contracts_dir
+from json_contracts.cli.options import common_options, contracts_dir, report_options
 from json_contracts.cli.options import output_format as _format
-from json_contracts.cli.render import echo_findings, echo_github, echo_json, finding_line, github_annotation
+from json_contracts.cli.render import echo_findings, echo_json, emit, finding_line, report_title
 from json_contracts.config import ConfigError, load_settings, parse_codes
 from json_contracts.errors import JsonParseError
 from json_contracts.jsonio import SourceMap, parse_json
@@ -30,6 +30,8 @@ from json_contracts.starter_set import starter_files
 def init(force: bool, contracts: str | None, as_json: bool, output_format: str | None) -> None:
     """Copy the starter contracts into the contracts directory (never overwrites without --force)."""
     fmt = _format(as_json, output_format)
+    if fmt == "sarif":
+        raise click.UsageError("init reports no findings; --format sarif is for validate, lint and check")
     target = contracts_dir(contracts)
     files = starter_files()
     source_dir = str(Path(str(files[0])).parent) if files else ""
@@ -84,16 +86,21 @@ def init(force: bool, contracts: str | None, as_json: bool, output_format: str |
 
 @click.command()
 @common_options
-def validate(contracts: str | None, as_json: bool, output_format: str | None) -> None:
+@report_options
+def validate(
+    contracts: str | None,
+    as_json: bool,
+    output_format: str | None,
+    summary_file: Path | None,
+    counts_file: Path | None,
+) -> None:
     """Load every contract: shape, limits, JSON Schema validity, example outputs valid."""
     fmt = _format(as_json, output_format)
     result = load_contracts(contracts_dir(contracts))
     findings = sort_findings(result.failures + result.warnings)
     if fmt == "json":
         echo_json(validate_report(result))
-    elif fmt == "github":
-        echo_github(findings)
-    else:
+    elif fmt == "text":
         if result.ok:
             click.echo(f"Validated {len(result.contracts)} contract(s) in {result.directory}.")
             for contract in result.sorted_contracts():
@@ -102,6 +109,8 @@ def validate(contracts: str | None, as_json: bool, output_format: str | None) ->
         if not result.ok:
             files = len({f.file for f in result.failures})
             click.echo(f"Contract validation failed: {len(result.failures)} error(s) in {files} file(s).")
+    title = report_title("validate", result.directory)
+    emit(findings, fmt, title=title, failed=not result.ok, summary=summary_file, counts=counts_file)
     sys.exit(0 if result.ok else 1)
 
 
@@ -109,7 +118,16 @@ def validate(contracts: str | None, as_json: bool, output_format: str | None) ->
 @click.option("--strict", is_flag=True, default=None, help="Also fail on warnings (never on info).")
 @click.option("--ignore", "ignore", metavar="CODE,...", default="", help="Finding codes to turn off, comma-separated.")
 @common_options
-def lint(strict: bool | None, ignore: str, contracts: str | None, as_json: bool, output_format: str | None) -> None:
+@report_options
+def lint(
+    strict: bool | None,
+    ignore: str,
+    contracts: str | None,
+    as_json: bool,
+    output_format: str | None,
+    summary_file: Path | None,
+    counts_file: Path | None,
+) -> None:
     """Validate, then report contract quality findings with stable codes."""
     fmt = _format(as_json, output_format)
     try:
@@ -127,9 +145,7 @@ def lint(strict: bool | None, ignore: str, contracts: str | None, as_json: bool,
         shown = sort_findings(findings)
     if fmt == "json":
         echo_json(lint_report(result, findings, strict=strict))
-    elif fmt == "github":
-        echo_github(shown)
-    else:
+    elif fmt == "text":
         if result.ok:
             click.echo(f"Linted {len(result.contracts)} contract(s) in {result.directory}.")
         echo_findings(shown)
@@ -142,6 +158,8 @@ def lint(strict: bool | None, ignore: str, contracts: str | None, as_json: bool,
                 f"{len(findings)} finding(s): {counts['error']} error(s), {counts['warning']} warning(s), "
                 f"{counts['info']} info."
             )
+    title = report_title("lint --strict" if strict else "lint", result.directory)
+    emit(shown, fmt, title=title, failed=failed, summary=summary_file, counts=counts_file)
     sys.exit(1 if failed else 0)
 
 
@@ -149,7 +167,16 @@ def lint(strict: bool | None, ignore: str, contracts: str | None, as_json: bool,
 @click.argument("contract")
 @click.argument("document", default="-", metavar="[FILE|-]")
 @common_options
-def check(contract: str, document: str, contracts: str | None, as_json: bool, output_format: str | None) -> None:
+@report_options
+def check(
+    contract: str,
+    document: str,
+    contracts: str | None,
+    as_json: bool,
+    output_format: str | None,
+    summary_file: Path | None,
+    counts_file: Path | None,
+) -> None:
     """Validate one JSON document (a file, or - for stdin) against CONTRACT; print errors and repair hints."""
     fmt = _format(as_json, output_format)
     if not is_safe_name(contract):
@@ -169,6 +196,8 @@ def check(contract: str, document: str, contracts: str | None, as_json: bool, ou
         available = ", ".join(c.name for c in result.sorted_contracts()) or "none"
         raise click.UsageError(f"Contract not found: {contract} (loaded: {available})")
     label = "<stdin>" if document == "-" else document
+    path = Path(label) if document != "-" else None
+    title = f"json-contracts check {contract} ({label})"
     if document == "-" and sys.stdin.isatty():
         click.echo("Reading the document from stdin; end it with Ctrl-D (or pass a FILE).", err=True)
     try:
@@ -190,56 +219,35 @@ def check(contract: str, document: str, contracts: str | None, as_json: bool, ou
                     "column": exc.column,
                 }
             )
-        elif fmt == "github":
-            finding = Finding(
-                "JC014",
-                "error",
-                f"Invalid JSON: {exc.message}",
-                label,
-                Path(label) if document != "-" else None,
-                "",
-                exc.line,
-                exc.column,
-                contract,
-            )
-            click.echo(github_annotation(finding))
-        else:
+        elif fmt == "text":
             click.echo(f"{label}:{exc.line}:{exc.column}: invalid JSON: {exc.message}")
+        message = f"Invalid JSON: {exc.message}"
+        finding = Finding("JC014", "error", message, label, path, "", exc.line, exc.column, contract)
+        emit([finding], fmt, title=title, failed=True, summary=summary_file, counts=counts_file)
         sys.exit(1)
     payload = validation_payload(loaded, value)
     hints = field_hints(loaded.schema, payload["errors"])
+    source = SourceMap(text)
+    findings: list[Finding] = []
+    for error, hint in zip(payload["errors"], _hint_per_error(loaded.schema, payload["errors"]), strict=True):
+        line, column = source.position(error["path"], key=error["keyword"] == "additionalProperties")
+        message = f"{error['path'] or '/'} {error['message']}. {hint}"
+        findings.append(Finding(error["keyword"], "error", message, label, path, error["path"], line, column, contract))
     if fmt == "json":
         payload["instructions"] = hints
         payload["repairs"] = repairs(loaded.schema, payload["errors"])
         echo_json(payload)
-    elif payload["valid"]:
+    elif payload["valid"] and fmt in ("text", "github"):
         click.echo(f"{label} is valid against {contract}.")
-    elif fmt == "github":
-        source = SourceMap(text)
-        for error, hint in zip(payload["errors"], _hint_per_error(loaded.schema, payload["errors"]), strict=True):
-            line, column = source.position(error["path"], key=error["keyword"] == "additionalProperties")
-            finding = Finding(
-                error["keyword"],
-                "error",
-                f"{error['path'] or '/'} {error['message']}. {hint}",
-                label,
-                Path(label) if document != "-" else None,
-                error["path"],
-                line,
-                column,
-                contract,
-            )
-            click.echo(github_annotation(finding))
-    else:
-        source = SourceMap(text)
-        for error in payload["errors"]:
-            line, column = source.position(error["path"], key=error["keyword"] == "additionalProperties")
-            where = f"{label}:{line}:{column}:"
+    elif fmt == "text":
+        for error, finding in zip(payload["errors"], findings, strict=True):
+            where = f"{label}:{finding.line}:{finding.column}:"
             click.echo(f"{where} {click.style(error['keyword'], bold=True)} {error['path'] or '/'} {error['message']}")
         click.echo("How to repair:")
         for hint in hints:
             click.echo(f"  - {hint}")
         click.echo(f"{label} does not validate against {contract}: {len(payload['errors'])} error(s).")
+    emit(findings, fmt, title=title, failed=not payload["valid"], summary=summary_file, counts=counts_file)
     sys.exit(0 if payload["valid"] else 1)
 
 

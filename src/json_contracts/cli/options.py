@@ -11,7 +11,7 @@ import click
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-FORMATS = ("text", "json", "github")
+FORMATS = ("text", "json", "github", "sarif")
 
 
 def contracts_dir(value: str | None) -> Path:
@@ -29,7 +29,7 @@ def common_options(func: F) -> F:
         "output_format",
         type=click.Choice(FORMATS),
         default=None,
-        help="Output format: text (default), json, or github (workflow annotations).",
+        help="Output format: text (default), json, github (workflow annotations) or sarif (code scanning).",
     )(func)
     func = click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON (same as --format json).")(
         func
@@ -49,3 +49,42 @@ def output_format(as_json: bool, chosen: str | None) -> str:
     if as_json and chosen not in (None, "json"):
         raise click.UsageError("--json and --format cannot disagree; use one of them")
     return "json" if as_json else chosen or "text"
+
+
+def _appendable_file(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """Check that the file can be appended to now, so a bad path is a usage error before any work."""
+    if value is None:
+        return None
+    if not value.strip():
+        raise click.BadParameter("needs a file path")
+    try:
+        with open(value, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise click.BadParameter(f"cannot write {value}: {exc.strerror or exc}") from exc
+    return Path(value)
+
+
+def report_options(func: F) -> F:
+    """``--summary FILE`` and ``--counts FILE``: the files a CI job reads besides the output.
+
+    Both append, never truncate: ``$GITHUB_STEP_SUMMARY`` and ``$GITHUB_OUTPUT`` collect
+    several writers.
+    """
+    func = click.option(
+        "--counts",
+        "counts_file",
+        metavar="FILE",
+        default=None,
+        callback=_appendable_file,
+        help="Append errors=N, warnings=N and info=N lines to FILE ($GITHUB_OUTPUT's format).",
+    )(func)
+    func = click.option(
+        "--summary",
+        "summary_file",
+        metavar="FILE",
+        default=None,
+        callback=_appendable_file,
+        help="Append a markdown summary with a table of every finding to FILE (e.g. $GITHUB_STEP_SUMMARY).",
+    )(func)
+    return func

@@ -9,12 +9,13 @@ from __future__ import annotations
 import os
 import random
 import sys
+from pathlib import Path
 
 import click
 
-from json_contracts.cli.options import common_options, contracts_dir
+from json_contracts.cli.options import common_options, contracts_dir, report_options
 from json_contracts.cli.options import output_format as _format
-from json_contracts.cli.render import echo_findings, echo_github, echo_json, finding_line
+from json_contracts.cli.render import echo_findings, echo_json, emit, finding_line, report_title
 from json_contracts.codes import CHECK_CODES
 from json_contracts.loading import load_contracts
 from json_contracts.reports import sort_findings
@@ -33,6 +34,7 @@ _MARK = {"passed": ("pass", "green"), "failed": ("FAIL", "red"), "skipped": ("sk
 @click.option("--contract", "only_contracts", multiple=True, metavar="NAME",
               help="Test only this contract (repeatable).")  # fmt: skip
 @common_options
+@report_options
 def test(
     max_examples: int,
     seed: int | None,
@@ -41,6 +43,8 @@ def test(
     contracts: str | None,
     as_json: bool,
     output_format: str | None,
+    summary_file: Path | None,
+    counts_file: Path | None,
 ) -> None:
     """Prove each contract sound with Hypothesis: satisfiable, samples valid, examples, repair hints, edit, hashes."""
     from json_contracts.checks import RunOptions, run_checks
@@ -67,11 +71,10 @@ def test(
         click.echo("\r\033[K", err=True, nl=False)
     report = check_report(result, checks, seed=None if derandomize else seed, derandomized=derandomize)
 
+    findings = sort_findings(result_findings(result, checks))
     if fmt == "json":
         echo_json(report)
-    elif fmt == "github":
-        echo_github(sort_findings(result_findings(result, checks)))
-    else:
+    elif fmt == "text":
         echo_findings(sort_findings(result.failures))
         for check in checks:
             mark, colour = _MARK[check.outcome]
@@ -91,4 +94,6 @@ def test(
         )
         if counts["failed"] and not derandomize:
             click.echo(f"Repeat this run with: json-contracts test --seed {seed}")
+    title = report_title("test", result.directory)
+    emit(findings, fmt, title=title, failed=not report["ok"], summary=summary_file, counts=counts_file)
     sys.exit(0 if report["ok"] else 1)

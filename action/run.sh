@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The Action's run step: json-contracts <command> with GitHub annotations, the job summary and
+# the counts as step outputs; the command's exit code is the step's.
+#
+# Inputs (environment, set by action.yml):
+#   JC_BIN        the json-contracts executable (from the install step)
+#   JC_COMMAND    lint, validate or test
+#   JC_CONTRACTS  the contracts folder, relative to $GITHUB_WORKSPACE
+#   JC_STRICT     true or false (lint only: fail on warnings)
+#   JC_ARGS       extra arguments, split on whitespace; never evaluated by the shell
+set -uo pipefail
+
+fail() {
+  echo "::error title=json-contracts::$1"
+  exit 2
+}
+
+bin="${JC_BIN:?JC_BIN is not set; the install step did not run}"
+command="${JC_COMMAND:-lint}"
+case "$command" in
+  lint | validate | test) ;;
+  *) fail "command must be lint, validate or test, not '$command'" ;;
+esac
+strict="${JC_STRICT:-true}"
+case "$strict" in
+  true | false) ;;
+  *) fail "strict must be true or false, not '$strict'" ;;
+esac
+extra=()
+read -r -d '' -a extra <<<"${JC_ARGS:-}" || true # whitespace split, no globbing, no quotes
+
+# Findings must be relative to the repository root for annotations to land on the file.
+cd "${GITHUB_WORKSPACE:-.}" || fail "cannot enter GITHUB_WORKSPACE ($GITHUB_WORKSPACE)"
+
+cmd=("$bin" "$command" --contracts "${JC_CONTRACTS:-json-contracts}" --format github)
+if [[ "$command" == lint && "$strict" == true ]]; then
+  cmd+=(--strict)
+fi
+if [[ -n "${GITHUB_STEP_SUMMARY:-}" ]]; then
+  cmd+=(--summary "$GITHUB_STEP_SUMMARY")
+fi
+# The counts come from the same run as the annotations, written by the CLI itself: a second
+# run would double the time, and the annotations are capped so they cannot be counted.
+counts="$(mktemp "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/json-contracts-counts.XXXXXX")"
+cmd+=(--counts "$counts" ${extra[@]+"${extra[@]}"}) # bash 3.2 (macOS) calls an empty array unbound
+
+echo "json-contracts ${cmd[*]:1}" >&2
+status=0
+"${cmd[@]}" || status=$? # also under bash -e: the outputs are written before the exit
+
+if [[ -s "$counts" && -n "${GITHUB_OUTPUT:-}" ]]; then
+  cat "$counts" >>"$GITHUB_OUTPUT"
+fi
+rm -f "$counts"
+exit "$status"
