@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -232,8 +233,15 @@ def _parse_and_build(name: str, path: Path, text: str, limits: Limits) -> Contra
     return _build(name, SourceFile(path, text), data, limits)
 
 
-def load_contracts(directory: str | os.PathLike[str], limits: Limits | None = None) -> LoadResult:
-    """Load every contract in ``directory``; never raises for bad files (see ``failures``)."""
+def load_contracts(
+    directory: str | os.PathLike[str], limits: Limits | None = None, *, reuse: Mapping[str, Contract] | None = None
+) -> LoadResult:
+    """Load every contract in ``directory``; never raises for bad files (see ``failures``).
+
+    ``reuse`` holds contracts loaded before (a reload): a file whose text is unchanged is not
+    parsed, checked or compiled again, so a reload costs one read per file plus the work for
+    the files that changed.
+    """
     limits = limits or Limits()
     root = Path(os.path.abspath(directory))
     result = LoadResult(directory=root)
@@ -277,7 +285,16 @@ def load_contracts(directory: str | os.PathLike[str], limits: Limits | None = No
                 raise _Failed(_finding("JC011", f"Invalid contract name: {name}", path))
             if path.parent != root:
                 raise _Failed(_finding("JC012", f"Path escapes contracts directory: {path}", path))
-            result.contracts[name] = _parse_and_build(name, path, _read_text(path, limits), limits)
+            text = _read_text(path, limits)
+            previous = reuse.get(name) if reuse else None
+            if (
+                previous is not None
+                and previous.source is not None
+                and (previous.source.path, previous.source.text) == (path, text)
+            ):
+                result.contracts[name] = previous
+                continue
+            result.contracts[name] = _parse_and_build(name, path, text, limits)
         except _Failed as failed:
             result.failures.append(failed.finding)
     return result

@@ -76,9 +76,9 @@ class ContractStore:
         self.warnings = list(result.warnings)
 
     def reload(self) -> ReloadOutcome:
-        """Rescan the folder; keep each broken contract's last good version."""
+        """Rescan the folder; keep each broken contract's last good version; rebuild only changed files."""
         before = _signature(self.contracts)
-        result = load_contracts(self.directory, self.limits)
+        result = load_contracts(self.directory, self.limits, reuse=self.contracts)
         self._apply(result)
         message = None if result.ok else result.failure_message()
         changed = _signature(self.contracts) != before

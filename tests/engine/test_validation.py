@@ -78,6 +78,46 @@ CATALOGUE = [
         {"format": "email"}, "jörg@example.com", [err("", 'must match format "email"', "format")], id="format-email"
     ),
     pytest.param({"format": "email"}, "sam@example.org", [], id="format-email-ascii"),
+    pytest.param({"format": "email"}, "Sam.O'Neil+x@Mail.Example.ORG", [], id="format-email-case-and-specials"),
+    pytest.param(
+        {"format": "email"},
+        "sam@localhost",
+        [err("", 'must match format "email"', "format")],
+        id="format-email-domain-without-dot",
+    ),
+    pytest.param(
+        {"format": "email"},
+        "sam@example.org\n",
+        [err("", 'must match format "email"', "format")],
+        id="format-email-no-final-newline",
+    ),
+    pytest.param(
+        {"format": "email"},
+        '"sam"@example.org',
+        [err("", 'must match format "email"', "format")],
+        id="format-email-no-quoted-local-part",
+    ),
+    # U+212A KELVIN SIGN folds to "k" in Python's Unicode matching, never in the original's.
+    pytest.param(
+        {"format": "email"},
+        "sam@ex\u212aample.org",
+        [err("", 'must match format "email"', "format")],
+        id="format-email-no-unicode-case-folding",
+    ),
+    pytest.param({"format": "duration"}, "P1Y2M3DT4H5M6S", [], id="format-duration"),
+    pytest.param({"format": "duration"}, "P2W", [], id="format-duration-weeks"),
+    pytest.param(
+        {"format": "duration"},
+        "P1W2D",
+        [err("", 'must match format "duration"', "format")],
+        id="format-duration-weeks-alone",
+    ),
+    pytest.param(
+        {"format": "duration"}, "P", [err("", 'must match format "duration"', "format")], id="format-duration-empty"
+    ),
+    pytest.param(
+        {"format": "duration"}, "PT", [err("", 'must match format "duration"', "format")], id="format-duration-bare-t"
+    ),
     pytest.param({"format": "uri"}, "relative/path", [err("", 'must match format "uri"', "format")], id="format-uri"),
     pytest.param({"format": "uri"}, "https://example.com/a?b#c", [], id="format-uri-absolute"),
     pytest.param({"format": "uri-reference"}, "../x", [], id="format-uri-reference"),

@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 
+import json_contracts
 from json_contracts.jstext import dumps
 from json_contracts.model import Finding
 from json_contracts.reports import display_path, markdown_summary, severity_counts, sort_findings
@@ -98,16 +99,6 @@ def echo_github(findings: Iterable[Finding], *, summary: bool = False) -> None:
         click.echo(line, color=False)
 
 
-def tool_version() -> str:
-    """The installed json-contracts version, for the SARIF driver (imported here: only sarif needs it)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("json-contracts")
-    except PackageNotFoundError:  # running from a source tree that was never installed
-        return "0+unknown"
-
-
 def _append(path: Path, text: str, *, blank_line: bool = False) -> None:
     """Append ``text``; with ``blank_line``, after an empty line if the file already has text."""
     try:
@@ -146,7 +137,7 @@ def emit(
     if fmt == "github":
         echo_github(findings, summary=summary is not None)
     elif fmt == "sarif":
-        echo_json(sarif_log(findings, tool_version=tool_version()))
+        echo_json(sarif_log(findings, tool_version=json_contracts.__version__))
     if summary is not None:
         _append(summary, markdown_summary(findings, title=title, failed=failed), blank_line=True)
     if counts is not None:

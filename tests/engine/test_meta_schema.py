@@ -1,0 +1,64 @@
+"""The one-resource 2020-12 meta-schema accepts exactly what the official one accepts."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from json_contracts.formats import FORMAT_CHECKER
+from json_contracts.keywords import DRAFT202012
+from json_contracts.schema import check_schema, flat_meta_schema_2020_12
+from json_contracts.starter_set import starter_files
+
+OFFICIAL = Draft202012Validator(Draft202012Validator.META_SCHEMA, format_checker=FORMAT_CHECKER)
+FLAT = Draft202012Validator(flat_meta_schema_2020_12(), format_checker=FORMAT_CHECKER)
+
+KEYWORDS = [
+    "type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "multipleOf", "minLength", "maxLength",
+    "pattern", "format", "items", "prefixItems", "contains", "minContains", "properties", "patternProperties",
+    "additionalProperties", "required", "dependentRequired", "dependentSchemas", "propertyNames", "allOf", "anyOf",
+    "oneOf", "not", "if", "then", "else", "$ref", "$id", "$schema", "$anchor", "$dynamicRef", "$dynamicAnchor",
+    "$defs", "definitions", "dependencies", "$comment", "title", "description", "default", "examples",
+    "deprecated", "readOnly", "unevaluatedProperties", "unevaluatedItems", "contentEncoding", "contentMediaType",
+    "contentSchema", "uniqueItems", "minItems", "maxItems", "$vocabulary", "$recursiveRef", "$recursiveAnchor",
+]  # fmt: skip
+VALUES = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 3), st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=3), st.lists(st.sampled_from(["a", "string", "object"]), max_size=2),
+    st.sampled_from(["(", "#frag", "a b", "http://x/y#z", "string", "^a$", "#/$defs/x", {}]),
+)  # fmt: skip
+
+
+def _extend(children: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    member = st.one_of(VALUES, children, st.lists(children, max_size=2), st.dictionaries(st.text(max_size=2), children,
+                                                                                            max_size=2))  # fmt: skip
+    return st.dictionaries(st.sampled_from(KEYWORDS), member, max_size=4)
+
+
+SCHEMAS = st.recursive(st.one_of(st.booleans(), st.dictionaries(st.sampled_from(KEYWORDS), VALUES, max_size=3)),
+                       _extend, max_leaves=8)  # fmt: skip
+
+
+@settings(max_examples=400, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+@given(SCHEMAS)
+def test_the_flat_meta_schema_agrees_with_the_official_one(schema: Any) -> None:
+    assert FLAT.is_valid(schema) == OFFICIAL.is_valid(schema), json.dumps(schema)
+
+
+def test_every_starter_schema_passes_both() -> None:
+    for path in starter_files():
+        if path.suffix == ".json":
+            schema = json.loads(path.read_text(encoding="utf-8"))["schema"]
+            assert FLAT.is_valid(schema)
+            assert OFFICIAL.is_valid(schema)
+
+
+def test_an_invalid_schema_still_gets_the_official_errors() -> None:
+    problem = check_schema({"type": "object", "properties": {"a": {"type": "strnig"}}, "minLength": -1},
+                           DRAFT202012)  # fmt: skip
+    assert problem is not None
+    assert problem.message.startswith("Invalid JSON Schema: data/properties/a/type ")
