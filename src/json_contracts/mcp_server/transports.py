@@ -32,6 +32,82 @@ __all__ = ["serve_http", "serve_stdio"]
 _DRAIN_SECONDS = 30.0  # the longest we wait at EOF for answers to requests already read
 
 
+class _TrackedReader:
+    """The transport's read side as the SDK's ``ReadStream``, remembering which requests await answers.
+
+    At end of input it holds the stream open until every request read so far is answered (the
+    SDK alone would cancel them), and it answers a line too deep for the SDK's parser itself.
+    Passing the transport straight through (no extra memory stream per direction) saves two
+    task hops per message.
+    """
+
+    def __init__(self, source: Any, writer: _TrackedWriter, depth: int) -> None:
+        self._source = source
+        self._writer = writer
+        self._depth = depth
+        self._drained = False
+
+    def __aiter__(self) -> _TrackedReader:
+        return self
+
+    async def __anext__(self) -> SessionMessage | Exception:
+        while not self._drained:
+            try:
+                item: SessionMessage | Exception = await self._source.__anext__()
+            except (StopAsyncIteration, anyio.EndOfStream, anyio.ClosedResourceError):
+                with anyio.move_on_after(_DRAIN_SECONDS):
+                    while self._writer.pending:
+                        await anyio.sleep(0.005)
+                self._drained = True
+                break
+            recovered = _recover_deep_line(item, self._depth) if isinstance(item, Exception) else None
+            if recovered is not None and isinstance(recovered.message, JSONRPCError):
+                await self._writer.source.send(recovered)
+                continue
+            item = recovered or item
+            if isinstance(item, SessionMessage) and isinstance(item.message, JSONRPCRequest):
+                self._writer.pending.add(item.message.id)
+            return item
+        raise StopAsyncIteration
+
+    async def receive(self) -> SessionMessage | Exception:
+        try:
+            return await self.__anext__()
+        except StopAsyncIteration:
+            raise anyio.EndOfStream from None
+
+    async def aclose(self) -> None:
+        """The transport owns the real stream; the caller closes it."""
+
+    async def __aenter__(self) -> _TrackedReader:
+        return self
+
+    async def __aexit__(self, *_exc: object) -> None:
+        return None
+
+
+class _TrackedWriter:
+    """The transport's write side as the SDK's ``WriteStream``; an answer clears its request."""
+
+    def __init__(self, source: Any) -> None:
+        self.source = source
+        self.pending: set[Any] = set()
+
+    async def send(self, item: SessionMessage) -> None:
+        await self.source.send(item)
+        if isinstance(item.message, (JSONRPCResponse, JSONRPCError)):
+            self.pending.discard(item.message.id)  # only once it is on its way out
+
+    async def aclose(self) -> None:
+        """The transport owns the real stream; the caller closes it."""
+
+    async def __aenter__(self) -> _TrackedWriter:
+        return self
+
+    async def __aexit__(self, *_exc: object) -> None:
+        return None
+
+
 async def serve_streams(
     server: ContractServer,
     read_stream: Any,
@@ -41,41 +117,12 @@ async def serve_streams(
 ) -> None:
     """Serve one connection; return once the peer has closed and every request is answered."""
     options = server.server.create_initialization_options(NotificationOptions(resources_changed=True))
-    inner_send, inner_receive = anyio.create_memory_object_stream[SessionMessage | Exception](16)
-    outer_send, outer_receive = anyio.create_memory_object_stream[SessionMessage](16)
-    pending: set[Any] = set()
-    depth = settings.max_document_depth
-
-    async def read_side() -> None:
-        async with inner_send:
-            async for item in read_stream:
-                recovered = _recover_deep_line(item, depth) if isinstance(item, Exception) else None
-                if recovered is not None and isinstance(recovered.message, JSONRPCError):
-                    await write_stream.send(recovered)
-                    continue
-                item = recovered or item
-                if isinstance(item, SessionMessage) and isinstance(item.message, JSONRPCRequest):
-                    pending.add(item.message.id)
-                await inner_send.send(item)
-            with anyio.move_on_after(_DRAIN_SECONDS):
-                while pending:
-                    await anyio.sleep(0.005)
-
-    async def write_side() -> None:
-        async with outer_receive:
-            async for item in outer_receive:
-                await write_stream.send(item)
-                if isinstance(item.message, (JSONRPCResponse, JSONRPCError)):
-                    pending.discard(item.message.id)  # only once it is on its way out
-
+    writer = _TrackedWriter(write_stream)
+    reader = _TrackedReader(read_stream, writer, settings.max_document_depth)
     async with anyio.create_task_group() as group:
-        group.start_soon(read_side)
         if settings.watch:
             group.start_soon(watch_contracts, server, settings, logger)
-        async with anyio.create_task_group() as connection:
-            connection.start_soon(write_side)  # finishes after the last answer is written
-            async with outer_send:
-                await server.server.run(inner_receive, outer_send, options)
+        await server.server.run(reader, writer, options)
         group.cancel_scope.cancel()  # the watcher
 
 
