@@ -15,7 +15,16 @@ from typing import Any
 
 from json_contracts.model import SEVERITY_RANK, Finding, LoadResult
 
-__all__ = ["display_path", "finding_dict", "lint_report", "severity_counts", "sort_findings", "validate_report"]
+__all__ = [
+    "display_path",
+    "finding_dict",
+    "finding_location",
+    "finding_text",
+    "lint_report",
+    "severity_counts",
+    "sort_findings",
+    "validate_report",
+]
 
 _IDENTIFIER = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 
@@ -29,6 +38,17 @@ def display_path(finding: Finding, cwd: Path | None = None) -> str:
         return os.path.relpath(finding.path, cwd) if finding.path.is_relative_to(cwd) else str(finding.path)
     except ValueError:
         return str(finding.path)
+
+
+def finding_location(finding: Finding, cwd: Path | None = None) -> str:
+    """``file:line:col:`` (just ``file:`` for a folder), the prefix editors and terminals link."""
+    where = f"{display_path(finding, cwd)}:"
+    return where + f"{finding.line}:{finding.column}:" if finding.line else where
+
+
+def finding_text(finding: Finding, cwd: Path | None = None) -> str:
+    """``file:line:col: CODE severity message`` without colour (the CLI's line, for other adapters)."""
+    return f"{finding_location(finding, cwd)} {finding.code} {finding.severity} {finding.message}"
 
 
 def json_path(pointer: str) -> str:

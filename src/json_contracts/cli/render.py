@@ -9,7 +9,7 @@ import click
 
 from json_contracts.jstext import dumps
 from json_contracts.model import Finding
-from json_contracts.reports import display_path
+from json_contracts.reports import display_path, finding_location
 
 _COLOURS = {"error": "red", "warning": "yellow", "info": "cyan"}
 _GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
@@ -22,9 +22,7 @@ def echo_json(data: Any) -> None:
 
 def finding_line(finding: Finding) -> str:
     """``file:line:col: CODE severity message``, the severity coloured on a terminal."""
-    where = f"{display_path(finding)}:"
-    if finding.line:
-        where += f"{finding.line}:{finding.column}:"
+    where = finding_location(finding)
     severity = click.style(finding.severity, fg=_COLOURS[finding.severity], bold=finding.severity == "error")
     return f"{where} {click.style(finding.code, bold=True)} {severity} {finding.message}"
 
