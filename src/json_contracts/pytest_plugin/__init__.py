@@ -25,22 +25,16 @@ from json_contracts.pytest_plugin.helpers import (
     contract_documents,
     session_registry,
 )
-from json_contracts.pytest_plugin.options import (
-    SEED_KEY,
-    PluginState,
-    add_options,
-    pop_state,
-    push_state,
-    read_options,
-)
+from json_contracts.pytest_plugin.options import SEED_KEY, add_options, enabled
 
 if TYPE_CHECKING:
     from json_contracts.pytest_plugin.items import ContractFile
     from json_contracts.pytest_plugin.registry import ContractExample, ContractRegistry
+    from json_contracts.pytest_plugin.session import PluginState
 
 __all__ = ["ContractExample", "ContractRegistry", "assert_valid_json", "contract_documents"]
 
-_STATE = pytest.StashKey[PluginState]()
+_STATE: pytest.StashKey[PluginState] = pytest.StashKey()
 EXAMPLES_MARKER = "json_contract_examples"
 
 
@@ -62,18 +56,21 @@ def pytest_configure(config: pytest.Config) -> None:
         f"{EXAMPLES_MARKER}(contract, argname='example'): run the test once per example of the contract, "
         "passing a json_contracts.pytest_plugin.ContractExample",
     )
-    options = read_options(config)
-    if options is None:
+    if not enabled(config):
         return
-    state = PluginState(options)
+    from json_contracts.pytest_plugin.session import PluginState, push_state, read_options
+
+    state = PluginState(read_options(config))
     config.stash[_STATE] = state
     push_state(state)
-    _add_folder_to_default_run(config, options.directory)
+    _add_folder_to_default_run(config, state.options.directory)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     state = config.stash.get(_STATE, None)
     if state is not None:
+        from json_contracts.pytest_plugin.session import pop_state
+
         pop_state(state)
 
 

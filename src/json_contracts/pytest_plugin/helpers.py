@@ -6,11 +6,10 @@ are imported when a helper is first called.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any
 
 import pytest
-
-from json_contracts.pytest_plugin.options import active_state
 
 if TYPE_CHECKING:
     from json_contracts.model import Contract
@@ -29,6 +28,10 @@ def session_registry() -> ContractRegistry:
 
     Fails the calling test (``pytest.fail``) when no contracts folder is configured for this run.
     """
+    if "json_contracts.pytest_plugin.session" not in sys.modules:  # never enabled in this process
+        pytest.fail(NOT_CONFIGURED, pytrace=False)
+    from json_contracts.pytest_plugin.session import active_state
+
     state = active_state()
     if state is None:
         pytest.fail(NOT_CONFIGURED, pytrace=False)

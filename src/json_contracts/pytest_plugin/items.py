@@ -16,7 +16,7 @@ import pytest
 from json_contracts.checks import CHECK_IDS, CheckResult, RunOptions, example_refs, run_check, run_example
 from json_contracts.lint import lint_contract
 from json_contracts.model import Contract, Finding
-from json_contracts.pytest_plugin.options import PluginOptions, PluginState
+from json_contracts.pytest_plugin.session import PluginOptions, PluginState
 from json_contracts.reports import finding_text
 
 __all__ = ["PROPERTY_CHECKS", "ContractFailure", "ContractFile", "ContractItem"]
