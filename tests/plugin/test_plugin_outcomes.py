@@ -164,3 +164,25 @@ def test_repairs_that_cannot_work_fail_repair_hints(
             "error: /b must be equal to constant (const)",
         ]
     )
+
+
+def test_an_entry_the_loader_skips_is_a_skipped_load_item_and_fails_when_strict(
+    pytester: pytest.Pytester, write_contracts: ContractsWriter
+) -> None:
+    folder = write_contracts({"tiny.json": tiny()})
+    write_contracts({"real.json": tiny()}, folder="elsewhere")
+    (folder / "linked.json").symlink_to(pytester.path / "elsewhere" / "real.json")
+
+    lenient = pytester.runpytest(*RUN, "--json-contracts-no-hypothesis", "-rs", "json-contracts/linked.json")
+    strict = pytester.runpytest(
+        *RUN, "--json-contracts-no-hypothesis", "--json-contracts-strict", "json-contracts/linked.json"
+    )
+
+    lenient.assert_outcomes(skipped=7)
+    lenient.stdout.fnmatch_lines(
+        [
+            "SKIPPED ?1? json-contracts/linked.json:1: "
+            "json-contracts/linked.json:1:1: JC001 warning Skipped symbolic link *"
+        ]
+    )
+    strict.assert_outcomes(failed=1, skipped=6)
