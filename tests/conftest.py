@@ -11,6 +11,8 @@ import pytest
 
 ContractsDirFactory = Callable[..., Path]
 
+pytest_plugins = ["pytester"]  # the pytest plugin's tests (tests/plugin/); only a root conftest may enable plugins
+
 
 @pytest.fixture
 def make_contracts_dir(tmp_path: Path) -> ContractsDirFactory:

@@ -19,6 +19,8 @@ __all__ = [
     "SUMMARY_LIMIT",
     "display_path",
     "finding_dict",
+    "finding_location",
+    "finding_text",
     "lint_report",
     "markdown_cell",
     "markdown_summary",
@@ -45,6 +47,17 @@ def display_path(finding: Finding, cwd: Path | None = None) -> str:
         return os.path.relpath(finding.path, cwd) if finding.path.is_relative_to(cwd) else str(finding.path)
     except ValueError:
         return str(finding.path)
+
+
+def finding_location(finding: Finding, cwd: Path | None = None) -> str:
+    """``file:line:col:`` (just ``file:`` for a folder), the prefix editors and terminals link."""
+    where = f"{display_path(finding, cwd)}:"
+    return where + f"{finding.line}:{finding.column}:" if finding.line else where
+
+
+def finding_text(finding: Finding, cwd: Path | None = None) -> str:
+    """``file:line:col: CODE severity message`` without colour (the CLI's line, for other adapters)."""
+    return f"{finding_location(finding, cwd)} {finding.code} {finding.severity} {finding.message}"
 
 
 def json_path(pointer: str) -> str:

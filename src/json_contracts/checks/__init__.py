@@ -22,13 +22,23 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import Any, Literal
+from dataclasses import replace
+from typing import Any
 
 from hypothesis import strategies as st
 
-from json_contracts.checks.harness import CheckFailure, RunOptions, explore
+from json_contracts.check_results import (
+    CHECK_IDS,
+    CheckResult,
+    ExampleRef,
+    Outcome,
+    RunOptions,
+    document_lines,
+    error_lines,
+    example_refs,
+    run_example,
+)
+from json_contracts.checks.harness import CheckFailure, explore
 from json_contracts.checks.mutations import Mutation, apply_repairs, mutations
 from json_contracts.codes import CHECK_CODES
 from json_contracts.errors import JsonContractsError, LoadError
@@ -36,7 +46,7 @@ from json_contracts.jsonio import parse_json
 from json_contracts.jstext import dumps
 from json_contracts.lint import lint_contract
 from json_contracts.loading import contract_from_text
-from json_contracts.model import Contract, Finding
+from json_contracts.model import Contract
 from json_contracts.payloads import edit_payload, validation_payload
 from json_contracts.repair import field_hints, repairs
 from json_contracts.strategies import SampleStats, blame_message, for_subschema, from_contract
@@ -46,6 +56,8 @@ __all__ = [
     "CHECK_CODES",
     "CHECK_IDS",
     "CheckResult",
+    "ExampleRef",
+    "Outcome",
     "RunOptions",
     "example_refs",
     "run_check",
@@ -53,74 +65,7 @@ __all__ = [
     "run_example",
 ]
 
-Outcome = Literal["passed", "failed", "skipped"]
-
-CHECK_IDS = tuple(CHECK_CODES)
 HEAVY_FILTERING = 0.5  # more than this share of candidates rejected fails samples-valid
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """One check of one contract: the outcome, a one-line reason and the lines that explain it."""
-
-    contract: str
-    check: str
-    outcome: Outcome
-    message: str
-    pointer: str = ""  # where in the contract file the problem is
-    details: tuple[str, ...] = ()
-    examples: int = 0  # documents the check tried
-    rejected_share: float | None = None  # share of candidates the validator filter rejected
-    seed: int | None = None
-    source: Path | None = field(default=None, compare=False)
-
-    @property
-    def code(self) -> str:
-        return CHECK_CODES.get(self.check.split("[")[0], CHECK_CODES["examples"])
-
-    def finding(self, contract: Contract) -> Finding:
-        """The failure as a finding at its place in the contract file (for text, GitHub, SARIF)."""
-        line, column = contract.source.position(self.pointer) if contract.source else (1, 1)
-        path = contract.source.path if contract.source else None
-        return Finding(
-            self.code,
-            "error",
-            f"{self.check}: {self.message}",
-            path.name if path else contract.name,
-            path,
-            self.pointer,
-            line,
-            column,
-            contract.name,
-        )
-
-
-@dataclass(frozen=True)
-class ExampleRef:
-    """One example: its item id (``example[0]``, ``edit.example[1]``), group label and index."""
-
-    id: str
-    label: str
-    pointer: str
-    index: int
-
-
-def example_refs(contract: Contract) -> list[ExampleRef]:
-    """Every example of the contract, top level first, then each operation's, in file order."""
-    refs: list[ExampleRef] = []
-    for label, pointer, group in contract.all_examples():
-        prefix = "" if label == "examples" else label.split(".")[1] + "."
-        refs += [ExampleRef(f"{prefix}example[{i}]", label, f"{pointer}/{i}", i) for i in range(len(group))]
-    return refs
-
-
-def _error_lines(contract: Contract, errors: list[ErrorRecord]) -> list[str]:
-    lines = [f"error: {e['path'] or '/'} {e['message']} ({e['keyword']})" for e in errors]
-    return lines + [f"hint: {hint}" for hint in field_hints(contract.schema, errors)]
-
-
-def _document_lines(label: str, document: Any) -> list[str]:
-    return [f"{label}:", *("  " + line for line in dumps(document).splitlines())]
 
 
 # --- the checks --------------------------------------------------------------------------------------
@@ -142,7 +87,7 @@ def _satisfiable(contract: Contract, options: RunOptions) -> CheckResult:
             "satisfiable",
             "passed",
             "a valid document exists",
-            details=tuple(_document_lines("found", outcome.counterexample)),
+            details=tuple(document_lines("found", outcome.counterexample)),
             examples=outcome.examples,
         )
     return CheckResult(
@@ -171,13 +116,13 @@ def _samples_valid(contract: Contract, options: RunOptions) -> CheckResult:
     def body(document: Any) -> None:
         result = validate(contract.compiled, document)
         if not result.valid:
-            raise CheckFailure("a drawn document does not validate", _error_lines(contract, result.errors))
+            raise CheckFailure("a drawn document does not validate", error_lines(contract, result.errors))
         reread = parse_json(json.dumps(document, ensure_ascii=False))
         again = validate(contract.compiled, reread)
         if not again.valid:
             raise CheckFailure(
                 "a valid document no longer validates once written as JSON text and read back",
-                _error_lines(contract, again.errors),
+                error_lines(contract, again.errors),
             )
 
     outcome = explore(from_contract(contract, stats=stats, max_depth=options.max_depth), body, options)
@@ -188,7 +133,7 @@ def _samples_valid(contract: Contract, options: RunOptions) -> CheckResult:
                            outcome.examples, share)  # fmt: skip
 
     if outcome.failure is not None:
-        details = _document_lines("document", outcome.counterexample) + outcome.failure.details
+        details = document_lines("document", outcome.counterexample) + outcome.failure.details
         return result("failed", outcome.failure.message, "/schema", details)
     if outcome.unsatisfiable or outcome.examples == 0:
         return result("failed", f"no document could be drawn: {blame_message(stats)}", _schema_pointer(stats))
@@ -201,22 +146,6 @@ def _samples_valid(contract: Contract, options: RunOptions) -> CheckResult:
     return result(
         "passed", f"{outcome.examples} drawn documents validate ({round(share * 100)}% of candidates filtered)"
     )
-
-
-def run_example(contract: Contract, ref: ExampleRef) -> CheckResult:
-    """The ``example[i]`` check: its output validates, and so does an edit example's ``currentJson``."""
-    group = next(g for label, _, g in contract.all_examples() if label == ref.label)
-    example = group[ref.index]
-    for key in ("currentJson", "output"):
-        if not isinstance(example, dict) or key not in example:
-            continue
-        result = validate(contract.compiled, example[key])
-        if not result.valid:
-            where = f"{ref.pointer}/{key}{result.errors[0]['path']}"
-            message = f"{ref.label}[{ref.index}].{key} does not validate against the schema"
-            details = _document_lines(key, example[key]) + _error_lines(contract, result.errors)
-            return CheckResult(contract.name, ref.id, "failed", message, where, tuple(details))
-    return CheckResult(contract.name, ref.id, "passed", "valid", ref.pointer)
 
 
 def _examples(contract: Contract, options: RunOptions) -> CheckResult:
@@ -264,10 +193,10 @@ def _repair_hints(contract: Contract, options: RunOptions) -> CheckResult:
             if not errors:
                 return
         details = (
-            _document_lines("broken document", mutant)
-            + _error_lines(contract, validate(contract.compiled, mutant).errors)
-            + _document_lines("after following the repairs", current)
-            + _error_lines(contract, errors)
+            document_lines("broken document", mutant)
+            + error_lines(contract, validate(contract.compiled, mutant).errors)
+            + document_lines("after following the repairs", current)
+            + error_lines(contract, errors)
         )
         raise CheckFailure(
             f"following the repairs for '{mutation.kind}' at {mutation.path or '/'} does not make the document valid",
@@ -293,7 +222,7 @@ def _require_guidance(contract: Contract, errors: list[ErrorRecord], mutation: M
         if not field_hints(contract.schema, [error]):
             raise CheckFailure(f"error at {error['path'] or '/'} ({error['keyword']}) gets no hint")
         if not any(entry["path"] == error["path"] for entry in planned):
-            details = _document_lines("broken document", mutant) + _error_lines(contract, errors)
+            details = document_lines("broken document", mutant) + error_lines(contract, errors)
             raise CheckFailure(f"error at {error['path'] or '/'} ({error['keyword']}) gets no repair", details)
 
 
@@ -313,14 +242,14 @@ def _edit(contract: Contract, options: RunOptions) -> CheckResult:
         unchanged = validation_payload(contract, document)
         if not unchanged["valid"]:
             raise CheckFailure(
-                "returning currentJson unchanged does not validate", _error_lines(contract, unchanged["errors"])
+                "returning currentJson unchanged does not validate", error_lines(contract, unchanged["errors"])
             )
 
     # The payload is plain data around the document, so half the budget finds what the full one would.
     budget = replace(options, max_examples=max(1, options.max_examples // 2))
     outcome = explore(from_contract(contract, max_depth=options.max_depth), body, budget)
     if outcome.failure is not None:
-        details = _document_lines("currentJson", outcome.counterexample) + outcome.failure.details
+        details = document_lines("currentJson", outcome.counterexample) + outcome.failure.details
         return CheckResult(contract.name, "edit", "failed", outcome.failure.message, pointer, tuple(details),
                            outcome.examples)  # fmt: skip
     if outcome.examples == 0:

@@ -16,6 +16,8 @@ from hypothesis import HealthCheck, Phase, given, reporting, seed, settings
 from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 
+from json_contracts.check_results import RunOptions
+
 __all__ = ["CheckFailure", "Exploration", "RunOptions", "explore"]
 
 
@@ -27,16 +29,6 @@ class CheckFailure(AssertionError):
         self.message = message
         self.details = details or []
         self.pointer = pointer
-
-
-@dataclass(frozen=True)
-class RunOptions:
-    """How hard and how reproducibly to search: ``max_examples`` per check, a seed or derandomised."""
-
-    max_examples: int = 50
-    seed: int | None = None
-    derandomize: bool = False
-    max_depth: int = 3
 
 
 @dataclass

@@ -16,7 +16,7 @@ import click
 import json_contracts
 from json_contracts.jstext import dumps
 from json_contracts.model import Finding
-from json_contracts.reports import display_path, markdown_summary, severity_counts, sort_findings
+from json_contracts.reports import display_path, finding_location, markdown_summary, severity_counts, sort_findings
 from json_contracts.sarif import sarif_log
 
 #: GitHub shows at most 10 error and 10 warning annotations per step and drops the rest
@@ -34,9 +34,7 @@ def echo_json(data: Any) -> None:
 
 def finding_line(finding: Finding) -> str:
     """``file:line:col: CODE severity message``, the severity coloured on a terminal."""
-    where = f"{display_path(finding)}:"
-    if finding.line:
-        where += f"{finding.line}:{finding.column}:"
+    where = finding_location(finding)
     severity = click.style(finding.severity, fg=_COLOURS[finding.severity], bold=finding.severity == "error")
     return f"{where} {click.style(finding.code, bold=True)} {severity} {finding.message}"
 
