@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from json_contracts.codes import CODES
-from json_contracts.formats import KNOWN_FORMATS, ecma_regex
+from json_contracts.formats import KNOWN_FORMATS
 from json_contracts.jsonio import escape_pointer_segment, pointer_from_parts
 from json_contracts.jstext import canonical, dumps, format_number
 from json_contracts.keywords import DRAFT7, KNOWN_KEYWORDS, iter_subschemas, resolve_local_ref
 from json_contracts.model import Contract, Finding, LoadResult, Severity
+from json_contracts.patterns import search as pattern_search
 from json_contracts.regex_safety import backtracking_risk
 from json_contracts.shape import KNOWN_FIELDS
 from json_contracts.validation import describe_errors, error_records
@@ -206,9 +207,9 @@ def rule_required_defined(linter: _Linter) -> Iterator[Finding]:
                 continue
             if patterns:
                 try:
-                    if any(ecma_regex(p).find(name) is not None for p in patterns):
+                    if any(pattern_search(p, name) for p in patterns):
                         continue
-                except Exception:
+                except Exception:  # an invalid or runaway pattern: JC119/JC120 report it
                     continue
             if closed:
                 yield linter.schema_finding(

@@ -28,6 +28,8 @@ from json_contracts.formats import FORMAT_CHECKER, ecma_regex
 from json_contracts.jsonio import pointer_from_parts
 from json_contracts.jstext import canonical, format_number, js_key_order
 from json_contracts.keywords import DRAFT7, DRAFT202012, iter_subschemas
+from json_contracts.patterns import PatternTimeout
+from json_contracts.patterns import search as pattern_search
 
 __all__ = [
     "AjvError",
@@ -89,8 +91,22 @@ def _is_object(validator: Any, instance: Any) -> bool:
     return bool(validator.is_type(instance, "object"))
 
 
+def _timed_out(pattern: str, exc: PatternTimeout) -> AjvError:
+    return AjvError(
+        f'could not be checked against pattern "{pattern}" within {exc.seconds:g} s: the pattern can '
+        "backtrack catastrophically (lint JC120); send a shorter value or fix the pattern"
+    )
+
+
 def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[ValidationError]:
-    if validator.is_type(instance, "string") and ecma_regex(pattern).find(instance) is None:
+    if not validator.is_type(instance, "string"):
+        return
+    try:
+        matched = pattern_search(pattern, instance)
+    except PatternTimeout as exc:
+        yield _timed_out(pattern, exc)
+        return
+    if not matched:
         yield AjvError(f'must match pattern "{pattern}"')
 
 
@@ -100,19 +116,33 @@ def _pattern_properties(
     if not _is_object(validator, instance):
         return
     for pattern, subschema in patterns.items():
-        regex = ecma_regex(pattern)
         for key in js_key_order(instance):
-            if regex.find(key) is not None:
+            try:
+                matched = pattern_search(pattern, key)
+            except PatternTimeout as exc:
+                error = _timed_out(pattern, exc)
+                error.path.append(key)
+                yield error
+                continue
+            if matched:
                 yield from validator.descend(instance[key], subschema, path=key, schema_path=pattern)
+
+
+def _key_matches(pattern: str, key: str) -> bool:
+    """A key whose check times out counts as matching no pattern (so it is never let through)."""
+    try:
+        return pattern_search(pattern, key)
+    except PatternTimeout:
+        return False
 
 
 def _extras(instance: dict[str, Any], schema: dict[str, Any]) -> list[str]:
     properties = schema.get("properties", {})
-    patterns = [ecma_regex(p) for p in schema.get("patternProperties", {})]
+    patterns = list(schema.get("patternProperties", {}))
     return [
         key
         for key in js_key_order(instance)
-        if key not in properties and not any(r.find(key) is not None for r in patterns)
+        if key not in properties and not any(_key_matches(p, key) for p in patterns)
     ]
 
 

@@ -29,10 +29,10 @@ from hypothesis import provisional
 from hypothesis_jsonschema import from_schema as _leaf_from_schema
 
 from json_contracts.errors import InvalidInputError
-from json_contracts.formats import ecma_regex
 from json_contracts.jsonio import escape_pointer_segment
 from json_contracts.keywords import DRAFT7, resolve_local_ref
 from json_contracts.model import Contract
+from json_contracts.patterns import search as pattern_search
 from json_contracts.schema import CompiledSchema, SchemaProblem, check_schema, compile_schema, detect_dialect
 from json_contracts.schema_merge import PENDING, merge
 
@@ -349,13 +349,7 @@ class _Builder:
             fits: Callable[[str], bool] = lambda s: low <= len(s) and (high is None or len(s) <= high)  # noqa: E731
             strategy = self._counted(strategy, fits, (keyword, f"{pointer}/{keyword}"))
         if isinstance(pattern, str):
-            try:
-                compiled = ecma_regex(pattern)
-            except Exception:
-                return strategy  # an invalid pattern never loads; the node filter reports it
-            strategy = self._counted(
-                strategy, lambda s: compiled.find(s) is not None, ("pattern", f"{pointer}/pattern")
-            )
+            strategy = self._counted(strategy, _matcher(pattern), ("pattern", f"{pointer}/pattern"))
         return strategy
 
     def _counted(
@@ -515,8 +509,8 @@ def _matcher(pattern: str) -> Callable[[str], bool]:
 
 def _matches(pattern: str, key: str) -> bool:
     try:
-        return ecma_regex(pattern).find(key) is not None
-    except Exception:
+        return pattern_search(pattern, key)
+    except Exception:  # invalid, or ran past the time bound: not a match
         return False
 
 

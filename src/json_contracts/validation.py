@@ -17,6 +17,7 @@ from jsonschema import ValidationError
 
 from json_contracts.jsonio import pointer_from_parts
 from json_contracts.jstext import format_number
+from json_contracts.patterns import time_budget
 from json_contracts.schema import FALSE_MARKER_KEYWORD, AjvError, CompiledSchema
 
 __all__ = ["ErrorRecord", "ValidationResult", "error_records", "is_valid", "iter_errors", "validate"]
@@ -105,7 +106,8 @@ _TOO_DEEP: ErrorRecord = {
 def iter_errors(compiled: CompiledSchema, instance: Any) -> Iterator[ErrorRecord]:
     """Every error of ``instance``, in Ajv's order; never raises for any JSON value."""
     try:
-        errors = list(compiled.validator.iter_errors(instance))
+        with time_budget():  # risky patterns share one time bound per document
+            errors = list(compiled.validator.iter_errors(instance))
     except RecursionError:
         yield _TOO_DEEP
         return

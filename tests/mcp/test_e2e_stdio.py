@@ -199,6 +199,21 @@ def test_stdin_redirected_from_a_regular_file_is_served_too(folder: Path, tmp_pa
     assert [json.loads(line)["id"] for line in process.stdout.splitlines()] == [1, 2]
 
 
+def test_stdout_redirected_to_a_regular_file_is_served_too(folder: Path, tmp_path: Path) -> None:
+    answers = tmp_path / "answers.jsonl"
+    lines = json.dumps(_initialize()) + "\n" + json.dumps(_call(2, "status", {})) + "\n"
+
+    with answers.open("w", encoding="utf-8") as stdout:
+        process = subprocess.run(
+            [sys.executable, "-m", "json_contracts"], input=lines, stdout=stdout, stderr=subprocess.PIPE, text=True,
+            env=_env(folder), timeout=60, check=False,
+        )  # fmt: skip
+
+    assert process.returncode == 0, process.stderr
+    assert "Traceback" not in process.stderr
+    assert [json.loads(line)["id"] for line in answers.read_text(encoding="utf-8").splitlines()] == [1, 2]
+
+
 def test_a_stray_print_in_the_server_process_never_reaches_the_protocol_channel(folder: Path, tmp_path: Path) -> None:
     # fd 1 points at stderr while serving: a library that prints cannot corrupt the JSON-RPC stream.
     probe = tmp_path / "sitecustomize.py"
@@ -218,6 +233,24 @@ def test_a_stray_print_in_the_server_process_never_reaches_the_protocol_channel(
 
     assert [json.loads(line)["id"] for line in process.stdout.splitlines()] == [1, 2]
     assert "raw bytes on fd 1" in process.stderr
+
+
+def test_a_catastrophic_pattern_is_answered_within_its_time_bound_and_the_server_goes_on(folder: Path) -> None:
+    evil = {"schema": {"type": "object", "properties": {"code": {"type": "string", "pattern": "^(a+)+$"}}}}
+    (folder / "evil.json").write_text(json.dumps(evil), encoding="utf-8")
+    lines = [
+        json.dumps(_initialize()),
+        json.dumps(_call(2, "validate_json", {"contract": "evil", "json": {"code": "a" * 40 + "!"}})),
+        json.dumps(_call(3, "validate_json", {"contract": "evil", "json": {"code": "aaaa"}})),
+    ]
+
+    process, _ = _run_raw(folder, lines, JSON_CONTRACTS_PATTERN_TIMEOUT="0.5")
+    replies = {json.loads(line)["id"]: json.loads(line) for line in process.stdout.splitlines()}
+
+    [error] = replies[2]["result"]["structuredContent"]["errors"]
+    assert error["path"] == "/code"
+    assert error["message"].startswith('could not be checked against pattern "^(a+)+$" within 0.5 s')
+    assert replies[3]["result"]["structuredContent"]["valid"] is True
 
 
 def test_stdout_carries_only_protocol_messages(folder: Path) -> None:

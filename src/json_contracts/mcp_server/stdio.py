@@ -117,15 +117,21 @@ async def lean_stdio() -> AsyncIterator[tuple[StdinMessages, StdoutSender]]:
     reader = asyncio.StreamReader(limit=MAX_LINE_BYTES)
     stdin_file = os.fdopen(in_fd, "rb", buffering=0)
     stdout_file = os.fdopen(out_fd, "wb", buffering=0)
+    read_transport: asyncio.ReadTransport | None = None
     try:
         read_transport, _ = await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), stdin_file)
-    except (ValueError, OSError) as exc:  # e.g. stdin is a regular file
+        write_transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, stdout_file)
+    except (ValueError, OSError) as exc:  # e.g. stdin or stdout is a regular file
+        if read_transport is not None:
+            with contextlib.suppress(OSError):
+                os.set_blocking(in_fd, True)
+            read_transport.close()
+        else:
+            stdin_file.close()
+        stdout_file.close()
         for fd in (saved_in, saved_out):
             os.close(fd)
-        stdin_file.close()
-        stdout_file.close()
         raise Unsupported(str(exc)) from exc
-    write_transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, stdout_file)
     writer = asyncio.StreamWriter(write_transport, protocol, None, loop)
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)

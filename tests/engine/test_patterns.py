@@ -1,0 +1,83 @@
+"""Catastrophic backtracking never stalls validation: risky patterns run in a killable worker."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import json_contracts.patterns as patterns
+from json_contracts.loading import load_contracts
+from json_contracts.validation import validate
+
+EVIL = "^(a+)+$"
+NEAR_MISS = "a" * 40 + "!"  # about 2**40 backtracking steps for the pattern above
+
+
+@pytest.fixture
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(patterns, "PATTERN_TIMEOUT", 0.3)
+
+
+def test_a_runaway_match_is_stopped_and_reported(quick: None) -> None:
+    with pytest.raises(patterns.PatternTimeout) as caught:
+        patterns.search(EVIL, NEAR_MISS)
+    assert caught.value.seconds == pytest.approx(0.3)
+    # The worker was replaced: the next risky match works, and answers correctly.
+    assert patterns.search(EVIL, "aaaa") is True
+    assert patterns.search(EVIL, "aab") is False
+
+
+def test_safe_patterns_are_matched_in_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*_args: object) -> bool:
+        raise AssertionError("a safe pattern must not go to the worker")
+
+    monkeypatch.setattr(patterns._GUARD, "search", refuse)
+    assert patterns.search("^[a-z]+(-[a-z]+)*$", "json-contracts") is True
+    assert patterns.search(r"^\d{5}$", "1234") is False
+
+
+def test_validation_reports_the_runaway_pattern_on_its_value(tmp_path: Path, quick: None) -> None:
+    schema = {
+        "type": "object",
+        "properties": {"code": {"type": "string", "pattern": EVIL}},
+        "patternProperties": {"^(b+)+$": {"type": "integer"}},
+        "additionalProperties": False,
+    }
+    (tmp_path / "evil.json").write_text(json.dumps({"schema": schema}), encoding="utf-8")
+    contract = load_contracts(tmp_path).contracts["evil"]
+
+    errors = validate(contract.compiled, {"code": NEAR_MISS, "b" * 40 + "!": 1}).errors
+
+    key = "/" + "b" * 40 + "!"
+    assert [(e["path"], e["keyword"]) for e in errors] == [  # Ajv's keyword order
+        (key, "additionalProperties"),  # a key that could not be checked is never let in
+        ("/code", "pattern"),
+        ("/code", "patternProperties"),  # the document's time budget is spent: refused at once
+        (key, "patternProperties"),
+    ]
+    assert errors[1]["message"].startswith('could not be checked against pattern "^(a+)+$" within 0.3 s')
+    assert validate(contract.compiled, {"code": "aaa"}).valid
+
+
+@pytest.mark.parametrize(("raw", "expected"), [("", 1.0), ("2.5", 2.5), ("soon", 1.0), ("-1", 1.0)])
+def test_the_time_bound_comes_from_the_environment(raw: str, expected: float) -> None:
+    code = "import json_contracts.patterns as p; print(p.PATTERN_TIMEOUT)"
+    env = {"JSON_CONTRACTS_PATTERN_TIMEOUT": raw, "PATH": ""}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert float(done.stdout) == expected
+
+
+def test_one_document_spends_one_time_bound_however_many_hostile_values(tmp_path: Path, quick: None) -> None:
+    schema = {"type": "array", "items": {"type": "string", "pattern": EVIL}}
+    (tmp_path / "many.json").write_text(json.dumps({"schema": schema}), encoding="utf-8")
+    contract = load_contracts(tmp_path).contracts["many"]
+
+    errors = validate(contract.compiled, [NEAR_MISS + str(i) for i in range(50)]).errors
+
+    # 50 runaway values: the first uses up the 0.3 s budget, the rest are refused at once.
+    assert len(errors) == 50
+    assert all(e["message"].startswith("could not be checked against pattern") for e in errors)
