@@ -140,7 +140,9 @@ async def test_a_folder_deleted_replaced_and_flooded_under_a_real_server(tmp_pat
             folder.write_text("a file where the folder was", encoding="utf-8")
             status = await _wait_for(client, lambda s: _codes(s) == ["JC003"])
             assert "Not a directory" in status["failures"][0]["message"]
-            assert status["loaded"] == 1  # what was served before the folder vanished, then returned
+            # Still serving what it served before (unless a reload fell between the two calls above
+            # and saw no folder at all, which serves nothing; tests/engine covers this exactly).
+            assert status["loaded"] in (0, 1)
 
             folder.unlink()
             folder.mkdir()

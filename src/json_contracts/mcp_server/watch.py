@@ -98,6 +98,8 @@ async def watch_contracts(server: ContractServer, settings: ServerSettings, logg
         else:
             await _watch_folder(folder, identity, reload, logger)
             identity = _identity(folder)
+            if identity is None:
+                logger.warn("Contracts directory is gone or no longer a folder; watching for it to return", str(folder))
         await reload()  # the folder went, came back or was replaced: serve what is there now
 
 
