@@ -24,7 +24,6 @@ from typing import Any
 import anyio
 import fault_support
 import pytest
-from conftest import ServeFactory
 from fault_support import CHURN, STABLE, Versions, contract_text, seed_files, versioned
 from mcp import Client
 from mcp_support import Served
@@ -36,6 +35,8 @@ from json_contracts.mcp_server.watch import watch_contracts
 from json_contracts.model import LoadResult
 
 pytestmark = pytest.mark.anyio
+
+ServeFactory = Callable[..., Served]  # the ``serve`` fixture of tests/mcp/conftest.py
 
 STEPS = 120  # edits in the burst; a step takes a few milliseconds, a broken save up to 0.2 s
 
