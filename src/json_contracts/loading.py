@@ -139,7 +139,10 @@ def _read_text(path: Path, limits: Limits) -> str:
                     path,
                 )
             )
-        data = handle.read(limits.max_file_bytes + 1)
+        try:
+            data = handle.read(limits.max_file_bytes + 1)
+        except OSError as exc:  # an I/O error is this file's failure, never the whole load's
+            raise _Failed(_finding("JC021", f"Cannot read contract file: {exc.strerror}", path)) from exc
     if len(data) > limits.max_file_bytes:  # the file grew after fstat
         raise _Failed(
             _finding("JC013", f"Contract file exceeds size limit ({len(data)} > {limits.max_file_bytes} bytes)", path)

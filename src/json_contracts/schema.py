@@ -732,15 +732,25 @@ _CACHE_LIMIT = 1024
 
 
 def compile_schema(schema: dict[str, Any], dialect: str, *, cache_key: str | None = None) -> CompiledSchema:
-    """A validator for an already checked schema; cached by ``cache_key`` (e.g. the schema hash)."""
-    if cache_key is not None and (dialect, cache_key) in _CACHE:
-        return _CACHE[(dialect, cache_key)]
+    """A validator for an already checked schema; cached by ``cache_key`` (e.g. the schema hash).
+
+    Safe from several threads (a server reloads off its event loop while library users load in
+    theirs): every cache step is one dictionary operation, and an entry another thread evicted
+    first is simply not there.
+    """
+    if cache_key is not None:
+        cached = _CACHE.get((dialect, cache_key))
+        if cached is not None:
+            return cached
     cls = VALIDATOR_CLASSES[dialect]
     validator = cls(ajv_ordered(schema, dialect), format_checker=FORMAT_CHECKER, registry=OFFLINE_REGISTRY)
     compiled = CompiledSchema(dialect, validator)
     if cache_key is not None:
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.pop(next(iter(_CACHE)))
+        while len(_CACHE) >= _CACHE_LIMIT:
+            try:
+                _CACHE.pop(next(iter(_CACHE)), None)
+            except (StopIteration, RuntimeError):  # emptied, or resized while we looked, by another thread
+                break
         _CACHE[(dialect, cache_key)] = compiled
     return compiled
 

@@ -301,3 +301,152 @@ def test_an_empty_transport_variable_counts_as_unset(folder: Path) -> None:
 
     assert process.returncode == 0
     assert json.loads(process.stdout.splitlines()[0])["id"] == 1
+
+
+# --- stdin closed with requests in flight -----------------------------------------------------------
+
+_SLOW_HANDLERS = """\
+import anyio
+import json_contracts.mcp_server.server as server
+
+_original = server.ContractServer._call_tool
+
+
+async def _slow(self, ctx, params):
+    # A handler that takes a while: {"delay": seconds} in the document being validated.
+    document = (params.arguments or {}).get("json")
+    if isinstance(document, dict) and isinstance(document.get("delay"), (int, float)):
+        await anyio.sleep(document["delay"])
+    return await _original(self, ctx, params)
+
+
+server.ContractServer._call_tool = _slow
+"""
+BIG_SCHEMA = {
+    "type": "object",
+    "properties": {f"field{i}": {"type": "string", "description": "d" * 200} for i in range(100)},
+}
+
+
+@pytest.fixture
+def slow_handlers(tmp_path: Path, folder: Path) -> str:
+    """A PYTHONPATH whose ``sitecustomize`` makes ``tools/call`` wait ``json.delay`` seconds first.
+
+    The folder gains ``open``, a contract any object passes, so an answer echoes its document.
+    """
+    (folder / "open.json").write_text('{"schema": {"type": "object"}}', encoding="utf-8")
+    site = tmp_path / "slow-site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(_SLOW_HANDLERS, encoding="utf-8")
+    return os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")]))
+
+
+def _serve_lines(
+    folder: Path, lines: list[str], stdin_kind: str, timeout: float = 120, **env: str
+) -> subprocess.CompletedProcess[bytes]:
+    """Run the server on ``lines`` then EOF: through a pipe (the lean transport) or a regular file (the SDK's)."""
+    data = "".join(line + "\n" for line in lines).encode()
+    command = [sys.executable, "-m", "json_contracts"]
+    if stdin_kind == "pipe":
+        return subprocess.run(command, input=data, capture_output=True, env=_env(folder, **env), timeout=timeout)
+    requests = folder.parent / "requests.jsonl"
+    requests.write_bytes(data)
+    with requests.open("rb") as stdin:
+        return subprocess.run(command, stdin=stdin, capture_output=True, env=_env(folder, **env), timeout=timeout)
+
+
+@pytest.mark.parametrize("stdin_kind", ["pipe", "file"])
+def test_a_pipelined_burst_of_slow_and_large_requests_is_all_answered_at_eof(
+    folder: Path, slow_handlers: str, stdin_kind: str
+) -> None:
+    (folder / "big.json").write_text(json.dumps({"schema": BIG_SCHEMA}), encoding="utf-8")
+    expected: dict[int, Any] = {}
+    lines = [json.dumps(_initialize(0)), json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"})]
+    for i in range(1, 501):
+        if i % 3 == 0:  # a large answer (~60 KB): the schema, twice over
+            lines.append(json.dumps(_call(i, "get_json_contract", {"contract": "big", "input": f"n{i}"})))
+            expected[i] = f"n{i}"
+        else:  # slow (up to 2 s, so many are still running at EOF), some with a ~1.6 MB answer
+            document = {"delay": 2.0 if i % 97 == 0 else (i % 7) / 20, "text": "x" * (800_000 if i % 50 == 1 else i)}
+            lines.append(json.dumps(_call(i, "validate_json", {"contract": "open", "json": document})))
+            expected[i] = document
+
+    process = _serve_lines(folder, lines, stdin_kind, PYTHONPATH=slow_handlers)
+    replies = [json.loads(line) for line in process.stdout.splitlines()]
+    by_id = {reply["id"]: reply for reply in replies}
+
+    assert process.returncode == 0, process.stderr.decode()[-2000:]
+    assert len(replies) == len(by_id) == 501  # every request answered exactly once
+    for i, want in expected.items():
+        result = by_id[i]["result"]["structuredContent"]
+        if isinstance(want, str):
+            assert (result["contract"], result["input"], result["schema"]) == ("big", want, BIG_SCHEMA)
+        else:
+            assert result == {"valid": True, "contract": "open", "json": want, "errors": []}
+
+
+@pytest.mark.parametrize("stdin_kind", ["pipe", "file"])
+def test_a_request_cancelled_before_eof_does_not_hold_the_server_open(
+    folder: Path, slow_handlers: str, stdin_kind: str
+) -> None:
+    # The SDK never answers a cancelled request; waiting for that answer kept the process alive
+    # for the whole 30 s drain, past the (generous) bound on the run below.
+    slow = _call(2, "validate_json", {"contract": "support-ticket", "json": {"delay": 600}})
+    cancel = {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 2}}
+    lines = [json.dumps(_initialize()), json.dumps(slow), json.dumps(cancel), json.dumps(_call(3, "status", {}))]
+
+    process = _serve_lines(folder, lines, stdin_kind, timeout=25, PYTHONPATH=slow_handlers)
+
+    assert process.returncode == 0
+    assert [json.loads(line)["id"] for line in process.stdout.splitlines()] == [1, 3]
+
+
+def test_a_request_id_reused_while_in_flight_still_gets_both_answers(folder: Path, slow_handlers: str) -> None:
+    # JSON-RPC asks for unique ids, but a client that reuses one must not lose the slower answer.
+    first = _call(2, "validate_json", {"contract": "open", "json": {"delay": 1.0, "n": "slow"}})
+    second = _call(2, "validate_json", {"contract": "open", "json": {"delay": 0, "n": "fast"}})
+    lines = [json.dumps(_initialize()), json.dumps(first), json.dumps(second)]
+
+    process = _serve_lines(folder, lines, "pipe", PYTHONPATH=slow_handlers)
+    replies = [json.loads(line) for line in process.stdout.splitlines()[1:]]
+
+    assert [reply["id"] for reply in replies] == [2, 2]
+    assert all("result" in reply for reply in replies), replies
+    assert [r["result"]["structuredContent"]["json"]["n"] for r in replies] == ["fast", "slow"]
+
+
+@pytest.mark.parametrize("stdin_kind", ["pipe", "file"])
+def test_a_client_that_stops_reading_ends_the_server_quietly(
+    folder: Path, slow_handlers: str, stdin_kind: str, tmp_path: Path
+) -> None:
+    slow = [
+        json.dumps(_call(i, "validate_json", {"contract": "support-ticket", "json": {"delay": 0.5}}))
+        for i in range(2, 12)
+    ]
+    data = "".join(line + "\n" for line in [json.dumps(_initialize()), *slow]).encode()
+    requests = tmp_path / "requests.jsonl"
+    requests.write_bytes(data)
+    env = _env(folder, PYTHONPATH=slow_handlers)
+    with requests.open("rb") as file_stdin:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "json_contracts"],
+            stdin=file_stdin if stdin_kind == "file" else subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
+        assert process.stdout is not None
+        if process.stdin is not None:
+            process.stdin.write(data)
+            process.stdin.flush()
+        assert json.loads(process.stdout.readline())["id"] == 1
+        process.stdout.close()  # the client goes away while ten answers are still being worked on
+        if process.stdin is not None:
+            process.stdin.close()
+        process.wait(timeout=60)
+        assert process.stderr is not None
+        stderr = process.stderr.read()
+        process.stderr.close()
+
+    assert process.returncode == 0
+    assert b"Traceback" not in stderr, stderr.decode()[-2000:]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from json_contracts.cli.files import remove_stale_temporaries, write_whole_file
 from json_contracts.cli.options import common_options, contracts_dir, report_options
 from json_contracts.cli.options import output_format as _format
 from json_contracts.cli.render import echo_findings, echo_json, emit, finding_line, report_title
@@ -39,18 +40,13 @@ def init(force: bool, contracts: str | None, as_json: bool, output_format: str |
     skipped: list[str] = []
     try:
         target.mkdir(parents=True, exist_ok=True)
+        remove_stale_temporaries(target)  # left by an init that was killed
         for item in files:
-            destination = target / item.name
-            data = item.read_bytes()
-            if force:
-                destination.write_bytes(data)
+            # Whole or not at all: a killed init never leaves a half-written starter file, which a
+            # later init would then skip as existing.
+            if write_whole_file(target / item.name, item.read_bytes(), overwrite=force):
                 copied.append(item.name)
-                continue
-            try:
-                with open(destination, "xb") as handle:
-                    handle.write(data)
-                copied.append(item.name)
-            except FileExistsError:
+            else:
                 skipped.append(item.name)
     except OSError as exc:
         message = f"{exc.strerror}: {exc.filename}" if exc.filename else str(exc)

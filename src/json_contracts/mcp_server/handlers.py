@@ -91,7 +91,7 @@ class Tools:
                 raise InvalidInputError(problem)
 
     def _tool_list_contracts(self, args: dict[str, Any]) -> dict[str, Any]:
-        return {"contracts": [c.summary() for c in self.store.sorted_contracts()]}
+        return {"contracts": [c.summary() for c in self.store.snapshot.sorted_contracts()]}
 
     def _tool_read_contract(self, args: dict[str, Any]) -> dict[str, Any]:
         return contract_payload(self.store.get(args["contract"]))
@@ -111,7 +111,8 @@ class Tools:
         return repair_payload(contract, args["invalidJson"], args["validationErrors"])
 
     def _tool_status(self, args: dict[str, Any]) -> dict[str, Any]:
-        contracts = self.store.sorted_contracts()
+        snapshot = self.store.snapshot  # one read: the contracts and failures shown belong together
+        contracts = snapshot.sorted_contracts()
         return {
             "server": "json-contracts",
             "version": __version__,
@@ -120,21 +121,21 @@ class Tools:
             "contracts": [c.summary() for c in contracts],
             "watchContracts": self.settings.watch,
             "allowInvalidContracts": self.settings.allow_invalid,
-            "failures": self.store.failure_records(),
+            "failures": snapshot.failure_records(),
         }
 
     def _tool_reload_contracts(self, args: dict[str, Any]) -> dict[str, Any]:
         outcome = self.store.reload()
         if outcome.message is not None:
             raise ReloadFailedError(outcome.message)
-        return {"loaded": len(self.store.contracts), "contracts": self.store.names()}
+        return {"loaded": len(outcome.snapshot.contracts), "contracts": list(outcome.snapshot.names)}
 
     # -- resources -------------------------------------------------------------------------------
 
     def resource_list(self) -> list[dict[str, Any]]:
         """One resource per contract, sorted."""
         items = []
-        for contract in self.store.sorted_contracts():
+        for contract in self.store.snapshot.sorted_contracts():
             item: dict[str, Any] = {"uri": URI_PREFIX + contract.name, "name": contract.name}
             if contract.description:
                 item["description"] = contract.description

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import Any
 
+import anyio.to_thread
 import mcp.types as types
 from mcp import MCPError
 from mcp.server import InitializationOptions, NotificationOptions, Server, ServerRequestContext
@@ -176,7 +177,10 @@ class ContractServer:
         self, ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
         changed_before = self.tools.store.generation
-        answer = self.tools.call(params.name, params.arguments)
+        if params.name == "reload_contracts":  # reads and compiles files: off the loop, so other calls go on
+            answer = await anyio.to_thread.run_sync(self.tools.call, params.name, params.arguments)
+        else:
+            answer = self.tools.call(params.name, params.arguments)
         if self.tools.store.generation != changed_before:
             await self.notify_resources_changed()
         result = types.CallToolResult(

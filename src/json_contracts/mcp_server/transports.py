@@ -1,9 +1,10 @@
 """Running the server: stdio (answering everything already read before exiting) and HTTP.
 
 The SDK's stdio loop drops a request that is still being handled when stdin reaches EOF; here
-the read side is held open until every request read so far has been answered, then the
-server, the watcher and the process end together (no hanging on a watcher, unlike the
-original).
+the read side is held open until every request read so far has been answered (at most 30 s),
+then the server, the watcher and the process end together (no hanging on a watcher, unlike
+the original). A request the client cancelled is not waited for (the SDK never answers it),
+and a client that closes its end of stdout ends the server quietly, with exit status 0.
 """
 
 from __future__ import annotations
@@ -11,14 +12,16 @@ from __future__ import annotations
 import json
 import re
 import secrets
+from collections import Counter
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 import anyio
 from mcp.server import NotificationOptions
 from mcp.server.stdio import stdio_server
+from mcp.shared.dispatcher import as_request_id, coerce_request_id
 from mcp.shared.message import SessionMessage
-from mcp_types import INVALID_REQUEST, ErrorData, JSONRPCError, JSONRPCRequest, JSONRPCResponse
+from mcp_types import INVALID_REQUEST, ErrorData, JSONRPCError, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse
 from pydantic import ValidationError
 
 from json_contracts.mcp_server.log import Logger
@@ -51,12 +54,12 @@ class _TrackedReader:
         return self
 
     async def __anext__(self) -> SessionMessage | Exception:
-        while not self._drained:
+        while not self._drained and not self._writer.gone.is_set():
             try:
                 item: SessionMessage | Exception = await self._source.__anext__()
             except (StopAsyncIteration, anyio.EndOfStream, anyio.ClosedResourceError):
                 with anyio.move_on_after(_DRAIN_SECONDS):
-                    while self._writer.pending:
+                    while self._writer.pending and not self._writer.gone.is_set():
                         await anyio.sleep(0.005)
                 self._drained = True
                 break
@@ -65,8 +68,15 @@ class _TrackedReader:
                 await self._writer.source.send(recovered)
                 continue
             item = recovered or item
-            if isinstance(item, SessionMessage) and isinstance(item.message, JSONRPCRequest):
-                self._writer.pending.add(item.message.id)
+            if isinstance(item, SessionMessage):
+                message = item.message
+                if isinstance(message, JSONRPCRequest):
+                    self._writer.expect(message.id)
+                elif isinstance(message, JSONRPCNotification) and message.method == "notifications/cancelled":
+                    # The SDK never answers a cancelled request: stop waiting for it.
+                    cancelled = as_request_id((message.params or {}).get("requestId"))
+                    if cancelled is not None:
+                        self._writer.settle(cancelled)
             return item
         raise StopAsyncIteration
 
@@ -87,16 +97,41 @@ class _TrackedReader:
 
 
 class _TrackedWriter:
-    """The transport's write side as the SDK's ``WriteStream``; an answer clears its request."""
+    """The transport's write side as the SDK's ``WriteStream``; an answer clears its request.
+
+    Requests are counted by id (a client that reuses an id while the first is in flight still
+    gets both answers before the server exits), with ``"7"`` and ``7`` one id as the SDK counts
+    them. When the peer has gone (its end of stdout closed), nothing more can be delivered:
+    ``gone`` is set, later messages are dropped and the server ends quietly instead of failing
+    with a broken pipe.
+    """
 
     def __init__(self, source: Any) -> None:
         self.source = source
-        self.pending: set[Any] = set()
+        self.pending: Counter[Any] = Counter()
+        self.gone = anyio.Event()
+
+    def expect(self, request_id: Any) -> None:
+        self.pending[coerce_request_id(request_id)] += 1
+
+    def settle(self, request_id: Any) -> None:
+        key = coerce_request_id(request_id)
+        if self.pending[key] > 1:
+            self.pending[key] -= 1
+        else:
+            self.pending.pop(key, None)
 
     async def send(self, item: SessionMessage) -> None:
-        await self.source.send(item)
-        if isinstance(item.message, (JSONRPCResponse, JSONRPCError)):
-            self.pending.discard(item.message.id)  # only once it is on its way out
+        if self.gone.is_set():
+            return
+        try:
+            await self.source.send(item)
+        except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError):  # e.g. EPIPE: the peer has gone
+            self.pending.clear()
+            self.gone.set()
+            return
+        if isinstance(item.message, (JSONRPCResponse, JSONRPCError)) and item.message.id is not None:
+            self.settle(item.message.id)  # only once it is on its way out
 
     async def aclose(self) -> None:
         """The transport owns the real stream; the caller closes it."""
@@ -122,8 +157,16 @@ async def serve_streams(
     async with anyio.create_task_group() as group:
         if settings.watch:
             group.start_soon(watch_contracts, server, settings, logger)
+        group.start_soon(_end_when_gone, writer, group.cancel_scope, logger)
         await server.server.run(reader, writer, options)
         group.cancel_scope.cancel()  # the watcher
+
+
+async def _end_when_gone(writer: _TrackedWriter, scope: anyio.CancelScope, logger: Logger) -> None:
+    """Stop serving once the peer can no longer read answers (nothing left to deliver to)."""
+    await writer.gone.wait()
+    logger.debug("The client closed its end of the connection; stopping")
+    scope.cancel()
 
 
 _REQUEST_ID = re.compile(r'^\s*\{[^{}\[\]]*?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")')
@@ -174,9 +217,12 @@ async def serve_stdio(server: ContractServer, settings: ServerSettings, logger: 
             return
     except Unsupported as exc:
         logger.debug(f"Using the SDK's stdio transport ({exc})")
-    async with stdio_server() as (sdk_read, sdk_write):
-        await serve_streams(server, sdk_read, sdk_write, settings, logger)
-        await sdk_write.aclose()  # lets the SDK's stdout writer finish, so the process can exit
+    try:
+        async with stdio_server() as (sdk_read, sdk_write):
+            await serve_streams(server, sdk_read, sdk_write, settings, logger)
+            await sdk_write.aclose()  # lets the SDK's stdout writer finish, so the process can exit
+    except* (BrokenPipeError, ConnectionError):  # the SDK's stdout writer met a client that had gone
+        logger.debug("The client closed its end of the connection; stopping")
 
 
 ASGIApp = Callable[
