@@ -75,7 +75,7 @@ def test_check_answers_any_bytes_on_stdin_with_an_exit_code_and_no_traceback(tmp
     (folder / "ticket.json").write_text(TICKET_TEXT, encoding="utf-8")
     runner = CliRunner()
 
-    @fuzz(120)
+    @fuzz(80)
     @given(document=_documents, fmt=st.sampled_from(["text", "json", "github", "sarif"]))
     def check(document: bytes, fmt: str) -> None:
         result = runner.invoke(main, ["check", "ticket", "-", "-c", str(folder), "--format", fmt], input=document)
@@ -159,7 +159,7 @@ def test_the_loader_turns_any_bytes_into_findings_and_never_raises(tmp_path: Pat
     folder.mkdir()
     path = folder / "fuzzed.json"
 
-    @fuzz(150)
+    @fuzz(100)
     @given(content=_files)
     def load(content: bytes) -> None:
         path.write_bytes(content)

@@ -76,7 +76,7 @@ def test_every_tool_answers_arbitrary_arguments_and_the_server_stays_up(served: 
     before = served.tools.call("list_contracts", {}).data
     with open_portal() as portal, portal.wrap_async_context_manager(served.client()) as client:
 
-        @fuzz(25)
+        @fuzz(15)
         @given(arguments=arguments_for(keys))
         def call(arguments: dict[str, Any]) -> None:
             assume(sdk_can_send(arguments))  # what the SDK client cannot encode, the wire fuzz sends
@@ -98,7 +98,7 @@ def test_every_prompt_answers_arbitrary_string_arguments(served: Served) -> None
     keys = st.sampled_from(sorted({k for ks in _PROMPT_KEYS.values() for k in ks} | {"extra", "__proto__"}))
     with open_portal() as portal, portal.wrap_async_context_manager(served.client()) as client:
 
-        @fuzz(60)
+        @fuzz(40)
         @given(
             name=st.sampled_from([*PROMPT_NAMES, "no_such_prompt"]),
             arguments=st.one_of(
@@ -133,7 +133,7 @@ def test_resources_read_answers_every_uri(served: Served) -> None:
     )
     with open_portal() as portal, portal.wrap_async_context_manager(served.client()) as client:
 
-        @fuzz(60)
+        @fuzz(40)
         @given(uri=uris)
         def read(uri: str) -> None:
             try:
@@ -168,7 +168,7 @@ async def test_arbitrary_json_rpc_params_on_the_wire_always_get_an_answer(served
     result or a JSON-RPC error with its id, and the server goes on answering pings."""
     examples: list[tuple[str, Any]] = []
 
-    @fuzz(120)
+    @fuzz(80)
     @given(method=_METHODS, params=_PARAMS)
     def collect(method: str, params: Any) -> None:
         examples.append((method, params))
@@ -195,7 +195,7 @@ def test_memory_stays_bounded_over_a_batch_of_hostile_calls(served: Served) -> N
     """Each call's peak stays under :data:`CALL_PEAK_BOUND`; after the batch, nothing has piled up."""
     calls: list[tuple[str, dict[str, Any]]] = []
 
-    @fuzz(60)
+    @fuzz(40)
     @given(tool=st.sampled_from(TOOL_NAMES), data=st.data())
     def collect(tool: str, data: st.DataObject) -> None:
         arguments = data.draw(arguments_for(_TOOL_KEYS[tool]))
