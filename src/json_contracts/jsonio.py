@@ -312,7 +312,7 @@ def _content_problem(value: Any, name: str) -> str | None:
             for key, child in reversed(node.items()):
                 key_text = str(key)
                 if _LONE_SURROGATE.search(key_text):
-                    escaped = escape_lone_surrogates(key_text)
+                    escaped = escape_lone_surrogates(key_text if len(key_text) <= 200 else key_text[:200] + "...")
                     return (
                         f"{name} has a key with a lone surrogate ({escaped}) at {escape_lone_surrogates(where)}, "
                         "which is not Unicode text; send valid UTF-8"

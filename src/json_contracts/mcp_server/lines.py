@@ -6,8 +6,8 @@ original server, read all three. The SDK drops such a line, and a client that se
 waits forever. :func:`recover_line` reads the line with Python's parser instead and hands the
 request on, so its handler refuses the bad argument by name like any other; a line no parser
 can read (tens of thousands of levels) is answered with -32600 when its id can be found, and so
-is a request with an id but the wrong shape (``"params": []``); a line that is not JSON (``NaN``,
-a cut-off line) gets -32700 when its id can be found. Only a line with no findable id stays
+is a request with an id but the wrong shape (``"params": []``); a line that is not JSON (a
+trailing comma, a cut-off line) gets -32700 when its id can be found. Only a line with no findable id stays
 unanswered, as in the original: there is nothing to answer it with.
 """
 
@@ -33,7 +33,7 @@ class _NotJson(ValueError):
 
 
 def _reject_constant(name: str) -> Any:
-    raise _NotJson(name)  # NaN and Infinity are not JSON; the original ignores such a line
+    raise _NotJson(name)  # NaN and Infinity are not JSON (pydantic reads them, so they rarely get here)
 
 
 def _read_int(text: str) -> int | float:
