@@ -38,6 +38,7 @@ _ALL = [
     Code("JC019", "invalid-schema", "error", "The schema is not a usable draft-07 or 2020-12 JSON Schema."),
     Code("JC020", "invalid-example", "error", "An example output does not validate against the schema."),
     Code("JC021", "unreadable-file", "error", "The file cannot be read."),
+    Code("JC022", "nested-too-deep", "error", "The file's JSON is nested more than 256 levels deep."),
     Code("JC101", "no-examples", "warning", "The contract has no examples."),
     Code("JC102", "empty-schema", "warning", "A schema object is empty and accepts any value."),
     Code("JC103", "additional-properties-true", "warning", "An object schema allows any extra property."),

@@ -22,6 +22,7 @@ from json_contracts.errors import JsonParseError, JsonTooDeepError
 __all__ = [
     "SourceMap",
     "document_problem",
+    "escape_lone_surrogates",
     "escape_pointer_segment",
     "line_column",
     "parse_json",
@@ -35,6 +36,10 @@ _WS = re.compile(r"[ \t\n\r]*")
 # A string literal or a bare NaN/Infinity: the first bare one is where the problem is.
 _STRING_OR_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|(-?(?:NaN|Infinity))')
 _STRING_OR_NUMBER = re.compile(r'"(?:[^"\\]|\\.)*"|(-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?)')
+_STRING_LITERAL = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+# A surrogate, raw or as a \u escape: only then can a string hold a lone one.
+_SURROGATE_HINT = re.compile(r"[\ud800-\udfff]|\\u[dD][89a-fA-F]")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class _NonJsonConstant(ValueError):
@@ -75,8 +80,43 @@ def line_column(text: str, offset: int) -> tuple[int, int]:
     return line, offset - start + 1
 
 
+def escape_lone_surrogates(text: str) -> str:
+    """``text`` with each lone surrogate written as its ``\\uXXXX`` escape, so it can be printed or sent.
+
+    A lone surrogate is not Unicode text: UTF-8 output and the MCP SDK's JSON encoder refuse it.
+    """
+    if _LONE_SURROGATE.search(text) is None:
+        return text
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def _lone_surrogate_problem(text: str) -> JsonParseError | None:
+    """Where parsed ``text`` holds a string with a lone surrogate (I-JSON, RFC 7493, forbids it)."""
+    if _SURROGATE_HINT.search(text) is None:
+        return None
+    for match in _STRING_LITERAL.finditer(text):
+        literal = match.group()
+        if _SURROGATE_HINT.search(literal) is None:
+            continue
+        found = _LONE_SURROGATE.search(json.loads(literal))
+        if found is not None:
+            line, column = line_column(text, match.start())
+            return JsonParseError(
+                f"string at line {line}, column {column} holds a lone surrogate "
+                f"({escape_lone_surrogates(found.group())}), which is not Unicode text; "
+                "remove it or complete the surrogate pair",
+                line,
+                column,
+                match.start(),
+            )
+    return None
+
+
 def parse_json(text: str) -> Any:
-    """Parse JSON text as ``JSON.parse`` would.
+    """Parse JSON text as ``JSON.parse`` would, and as I-JSON asks: no lone surrogates.
+
+    A string with a lone surrogate (``"\\ud800"``) is refused: it cannot be printed as UTF-8 nor
+    sent back over MCP, so accepting it would only move the failure somewhere less clear.
 
     Raises:
         JsonParseError: the text is not JSON; the message says what and where.
@@ -84,7 +124,7 @@ def parse_json(text: str) -> Any:
     if text.startswith("\ufeff"):
         raise JsonParseError("file starts with a UTF-8 byte order mark (BOM); save it as UTF-8 without a BOM", 1, 1, 0)
     try:
-        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_reject_constant)
+        value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         raise JsonParseError(
             f"{exc.msg} at line {exc.lineno}, column {exc.colno}", exc.lineno, exc.colno, exc.pos
@@ -113,6 +153,10 @@ def parse_json(text: str) -> Any:
         raise JsonTooDeepError("JSON is nested too deeply to read", 1, 1, 0) from exc
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
         raise JsonParseError(f"{exc}", 1, 1, 0) from exc
+    problem = _lone_surrogate_problem(text)
+    if problem is not None:
+        raise problem
+    return value
 
 
 def escape_pointer_segment(segment: str | int) -> str:
@@ -208,12 +252,14 @@ def too_deep_message(name: str, max_depth: int) -> str:
 
 
 def document_problem(value: Any, *, max_bytes: int, max_depth: int, name: str = "document") -> str | None:
-    """Why a received JSON value is too big to handle (nesting, then size), or None.
+    """Why a received JSON value cannot be handled (nesting, then content, then size), or None.
 
     Depth is measured without recursion, so a hostile 200,000-deep value costs one pass and
-    never a ``RecursionError``.
+    never a ``RecursionError``. Content problems are what the wire can carry but no answer can:
+    a number that is not finite (``1e999999`` reads as infinity) and a lone surrogate.
     """
     stack: list[tuple[Any, int]] = [(value, 1)]
+    huge_integer = False
     while stack:
         node, depth = stack.pop()
         if isinstance(node, (dict, list)):
@@ -221,7 +267,59 @@ def document_problem(value: Any, *, max_bytes: int, max_depth: int, name: str = 
                 return too_deep_message(name, max_depth)
             children = node.values() if isinstance(node, dict) else node
             stack.extend((child, depth + 1) for child in children)
-    size = len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass"))
+        elif type(node) is int and not -_MAX_SAFE <= node <= _MAX_SAFE:
+            huge_integer = huge_integer or not _fits_a_double(node)
+    if huge_integer:
+        return _content_problem(value, name)
+    try:
+        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        size = len(text.encode("utf-8"))
+    except (ValueError, TypeError):  # UnicodeEncodeError is a ValueError
+        return _content_problem(value, name) or f"{name} is not a JSON value; send JSON"
     if size > max_bytes:
         return f"{name} is {size} bytes, over the limit of {max_bytes} bytes; send a smaller document"
+    return None
+
+
+def _fits_a_double(number: int) -> bool:
+    """JS reads every JSON number as a double; an integer past the largest double would be infinity."""
+    try:
+        float(number)
+    except OverflowError:
+        return False
+    return True
+
+
+def _content_problem(value: Any, name: str) -> str | None:
+    """The first value (or key) in ``value`` that JSON text cannot carry, named by its pointer."""
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        node, pointer = stack.pop()
+        where = pointer or "/"
+        if isinstance(node, str):
+            found = _LONE_SURROGATE.search(node)
+            if found is not None:
+                escaped = escape_lone_surrogates(found.group())
+                return (
+                    f"{name} has a lone surrogate ({escaped}) at {escape_lone_surrogates(where)}, "
+                    "which is not Unicode text; send valid UTF-8"
+                )
+        elif (isinstance(node, float) and not math.isfinite(node)) or (type(node) is int and not _fits_a_double(node)):
+            if isinstance(node, float) and math.isnan(node):
+                return f"{name} has NaN at {where}, which is not a JSON number; send a number or null"
+            return f"{name} has a number at {where} too large for a JSON number (a double); send a smaller number"
+        elif isinstance(node, dict):
+            for key, child in reversed(node.items()):
+                key_text = str(key)
+                if _LONE_SURROGATE.search(key_text):
+                    escaped = escape_lone_surrogates(key_text if len(key_text) <= 200 else key_text[:200] + "...")
+                    return (
+                        f"{name} has a key with a lone surrogate ({escaped}) at {escape_lone_surrogates(where)}, "
+                        "which is not Unicode text; send valid UTF-8"
+                    )
+                stack.append((child, pointer + "/" + escape_pointer_segment(key_text)))
+        elif isinstance(node, (list, tuple)):
+            stack.extend((child, f"{pointer}/{i}") for i, child in reversed(list(enumerate(node))))
+        elif node is not None and not isinstance(node, (bool, int, float)):
+            return f"{name} holds a {type(node).__name__} at {where}, which is not a JSON value"
     return None

@@ -12,14 +12,15 @@ import errno
 import os
 import stat
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from json_contracts.errors import JsonParseError, LoadError
+from json_contracts.errors import JsonParseError, JsonTooDeepError, LoadError
 from json_contracts.hashing import sha256_of
-from json_contracts.jsonio import parse_json
+from json_contracts.jsonio import escape_lone_surrogates, escape_pointer_segment, parse_json
 from json_contracts.jstext import dumps
+from json_contracts.limits import Limits
 from json_contracts.model import Contract, Finding, LoadResult, Severity, SourceFile
 from json_contracts.names import collation_key, is_safe_name, name_from_filename
 from json_contracts.schema import SchemaProblem, check_schema, compile_schema, detect_dialect
@@ -27,16 +28,6 @@ from json_contracts.shape import normalise_operations, shape_issues
 from json_contracts.validation import describe_errors, iter_errors
 
 __all__ = ["Limits", "contract_from_text", "load_contracts", "load_contracts_strict"]
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Size limits of the original; overridable in library use only."""
-
-    max_file_bytes: int = 262144
-    max_schema_bytes: int = 131072
-    max_examples: int = 50
-    max_schema_depth: int = 64  # sub-schema nesting; deeper schemas are refused, not crashed on
 
 
 class _Failed(Exception):
@@ -62,14 +53,42 @@ def _finding(
     return Finding(
         code=code,
         severity=severity,
-        message=message,
-        file=file or path.name,
+        message=display_text(message),
+        file=display_text(file or path.name),
         path=path,
         pointer=pointer,
         line=line,
         column=column,
         contract=contract,
     )
+
+
+def display_text(text: str) -> str:
+    """``text`` as it can be printed and sent: file-name bytes that are not UTF-8 become U+FFFD.
+
+    Python hands such names over with surrogate escapes, which no UTF-8 output (and no MCP
+    answer) can carry; they are shown the way the loader reads bad bytes inside a file.
+    """
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:  # a surrogate that is not an escaped byte
+        return escape_lone_surrogates(text)
+
+
+def _too_deep(data: Any, limit: int) -> str | None:
+    """The pointer of the first array or object nested deeper than ``limit``, found without recursion."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 1)]
+    while stack:
+        node, pointer, depth = stack.pop()
+        if isinstance(node, dict):
+            if depth > limit:
+                return pointer
+            stack.extend((v, f"{pointer}/{escape_pointer_segment(k)}", depth + 1) for k, v in node.items())
+        elif isinstance(node, list):
+            if depth > limit:
+                return pointer
+            stack.extend((v, f"{pointer}/{i}", depth + 1) for i, v in enumerate(node))
+    return None
 
 
 def _list_directory(directory: Path, result: LoadResult) -> list[str] | None:
@@ -157,6 +176,9 @@ def _build(name: str, source: SourceFile, data: Any, limits: Limits) -> Contract
     def fail(code: str, message: str, pointer: str = "") -> _Failed:
         return _Failed(_finding(code, message, path, source=source, pointer=pointer, contract=name))
 
+    deep = _too_deep(data, limits.max_file_depth)
+    if deep is not None:
+        raise fail("JC022", _too_deep_message(limits), deep)
     if isinstance(data, dict) and "version" in data:
         raise fail("JC015", "Contract must not include a version field; use Git for versioning", "/version")
     issues = shape_issues(data)
@@ -213,6 +235,13 @@ def _build(name: str, source: SourceFile, data: Any, limits: Limits) -> Contract
     return contract
 
 
+def _too_deep_message(limits: Limits) -> str:
+    return (
+        f"Contract file is nested more than {limits.max_file_depth} levels deep; flatten it "
+        "(move repeated schema parts into $defs, shorten deep examples)"
+    )
+
+
 def contract_from_text(name: str, text: str, path: Path, limits: Limits | None = None) -> Contract:
     """One contract from its file text, through the same pipeline as a folder load.
 
@@ -229,6 +258,8 @@ def _parse_and_build(name: str, path: Path, text: str, limits: Limits) -> Contra
     """Steps 4-10 of the per-file pipeline: parse the text, then build the contract."""
     try:
         data = parse_json(text)
+    except JsonTooDeepError as exc:
+        raise _Failed(Finding("JC022", "error", _too_deep_message(limits), path.name, path, "", 1, 1, name)) from exc
     except JsonParseError as exc:
         raise _Failed(
             Finding("JC014", "error", f"Invalid JSON: {exc.message}", path.name, path, "", exc.line, exc.column, name)

@@ -87,14 +87,16 @@ def check_create(contract: Contract) -> None:
         raise OperationError(f"Contract {contract.name} does not enable the create operation.")
 
 
-def check_edit(contract: Contract, current_json: Any, *, caller: str = "get_edit_contract") -> None:
+def check_edit(
+    contract: Contract, current_json: Any, *, caller: str = "get_edit_contract", max_errors: int | None = None
+) -> None:
     """Raises: OperationError or InvalidInputError, in the original's order of checks."""
     edit = contract.operations["edit"]
     if not edit["enabled"]:
         raise OperationError(f"Contract {contract.name} does not enable the edit operation.")
     if edit.get("return") != "full_object":
         raise OperationError(f"Contract {contract.name} edit operation must return full_object for {caller}.")
-    result = validate(contract.compiled, current_json)
+    result = validate(contract.compiled, current_json, max_errors=max_errors)
     if not result.valid:
         raise InvalidInputError(
             f"currentJson does not validate against contract {contract.name}: {describe_errors(result.errors)}"
@@ -125,15 +127,20 @@ def create_payload(contract: Contract, input_text: str, context: dict[str, Any] 
 
 
 def edit_payload(
-    contract: Contract, current_json: Any, input_text: str, context: dict[str, Any] | None = None
+    contract: Contract,
+    current_json: Any,
+    input_text: str,
+    context: dict[str, Any] | None = None,
+    *,
+    max_errors: int | None = None,
 ) -> dict[str, Any]:
-    """``get_edit_contract``.
+    """``get_edit_contract``; ``max_errors`` bounds the errors quoted when ``current_json`` is invalid.
 
     Raises:
         OperationError: edit is disabled or does not return ``full_object``.
         InvalidInputError: ``current_json`` does not validate.
     """
-    check_edit(contract, current_json)
+    check_edit(contract, current_json, max_errors=max_errors)
     edit = contract.operations["edit"]
     return {
         **_head(contract),
@@ -166,15 +173,22 @@ def _unique(errors: list[ErrorRecord]) -> list[ErrorRecord]:
 
 
 def repair_payload(
-    contract: Contract, invalid_json: Any, validation_errors: list[ErrorRecord] | None = None
+    contract: Contract,
+    invalid_json: Any,
+    validation_errors: list[ErrorRecord] | None = None,
+    *,
+    max_errors: int | None = None,
 ) -> dict[str, Any]:
-    """``get_repair_contract``, plus ``repairs`` (one machine-readable entry per error)."""
+    """``get_repair_contract``, plus ``repairs`` (one machine-readable entry per error).
+
+    ``max_errors`` bounds the errors computed for ``invalid_json`` (the supplied ones are already
+    bounded by the argument size limit).
+    """
     supplied = [{"path": e["path"], "message": e["message"], "keyword": e["keyword"]} for e in validation_errors or []]
-    computed = validate(contract.compiled, invalid_json).errors
+    computed = validate(contract.compiled, invalid_json, max_errors=max_errors).errors
     errors = _unique(computed + supplied) if computed else supplied
     hints = field_hints(contract.schema, _unique(supplied + computed))
-    instructions = list(REPAIR_INSTRUCTIONS)
-    instructions += [h for h in hints if h not in instructions]
+    instructions = list(dict.fromkeys([*REPAIR_INSTRUCTIONS, *hints]))
     return {
         **_head(contract),
         "instructions": instructions,
@@ -187,9 +201,9 @@ def repair_payload(
     }
 
 
-def validation_payload(contract: Contract, document: Any) -> dict[str, Any]:
-    """``validate_json``: ``{valid, contract, json?, errors}``."""
-    result = validate(contract.compiled, document)
+def validation_payload(contract: Contract, document: Any, *, max_errors: int | None = None) -> dict[str, Any]:
+    """``validate_json``: ``{valid, contract, json?, errors}``; at most ``max_errors`` errors and a closing record."""
+    result = validate(contract.compiled, document, max_errors=max_errors)
     if result.valid:
         return {"valid": True, "contract": contract.name, "json": document, "errors": []}
     return {"valid": False, "contract": contract.name, "errors": result.errors}

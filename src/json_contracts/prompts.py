@@ -169,7 +169,12 @@ def render_json_prompt(contract: Contract, input_text: str, context: Mapping[str
 
 
 def render_edit_prompt(
-    contract: Contract, current_json: Any, input_text: str, context: Mapping[str, Any] | None = None
+    contract: Contract,
+    current_json: Any,
+    input_text: str,
+    context: Mapping[str, Any] | None = None,
+    *,
+    max_errors: int | None = None,
 ) -> str:
     """The ``edit_contract_prompt`` text.
 
@@ -177,7 +182,7 @@ def render_edit_prompt(
         OperationError: edit is disabled or does not return ``full_object``.
         InvalidInputError: ``current_json`` does not validate against the contract.
     """
-    check_edit(contract, current_json, caller="edit_contract_prompt")
+    check_edit(contract, current_json, caller="edit_contract_prompt", max_errors=max_errors)
     edit = contract.operations["edit"]
     lines = [
         *_EDIT_LINES,

@@ -603,6 +603,18 @@ def flat_meta_schema_2020_12() -> dict[str, Any]:
     return {"type": ["object", "boolean"], "properties": properties, "$defs": defs}
 
 
+_REF_KEYWORDS = ("$ref", "$dynamicRef")
+
+
+def _ref_hint(ref: str) -> str:
+    """Why a reference that points outside the contract is never followed, and what to do instead."""
+    if ref.startswith(("http://", "https://", "file:", "//")):
+        return "; remote references are never fetched: copy the schema into $defs"
+    if not ref.startswith("#"):
+        return "; only references inside this contract (#...) are followed: copy the schema into $defs"
+    return ""
+
+
 def _unresolvable_refs(schema: dict[str, Any], dialect: str) -> Iterator[SchemaProblem]:
     spec = _SPECIFICATIONS[dialect]
     root = referencing.Resource.from_contents(schema, default_specification=spec)
@@ -614,17 +626,16 @@ def _unresolvable_refs(schema: dict[str, Any], dialect: str) -> Iterator[SchemaP
             return
         if parts and isinstance(node.get("$id"), str):
             resolver = resolver.in_subresource(referencing.Resource.from_contents(node, default_specification=spec))
-        ref = node.get("$ref")
-        if isinstance(ref, str):
+        for keyword in _REF_KEYWORDS:  # $dynamicRef resolves like $ref when no dynamic anchor rebinds it
+            ref = node.get(keyword)
+            if not isinstance(ref, str):
+                continue
             try:
                 resolver.lookup(ref)
             except referencing.exceptions.Unresolvable:
-                hint = ""
-                if ref.startswith(("http://", "https://", "file:", "//")):
-                    hint = "; remote references are never fetched: copy the schema into $defs"
                 yield SchemaProblem(
-                    f"Invalid JSON Schema: can't resolve reference {ref} from id {root.id() or '#'}{hint}",
-                    pointer_from_parts((*parts, "$ref")),
+                    f"Invalid JSON Schema: can't resolve reference {ref} from id {root.id() or '#'}{_ref_hint(ref)}",
+                    pointer_from_parts((*parts, keyword)),
                 )
         for sub_parts, sub in iter_subschemas(node):
             yield from walk(sub, parts + sub_parts, resolver)

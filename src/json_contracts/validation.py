@@ -20,7 +20,15 @@ from json_contracts.jstext import format_number
 from json_contracts.patterns import time_budget
 from json_contracts.schema import FALSE_MARKER_KEYWORD, AjvError, CompiledSchema
 
-__all__ = ["ErrorRecord", "ValidationResult", "error_records", "is_valid", "iter_errors", "validate"]
+__all__ = [
+    "ErrorRecord",
+    "ValidationResult",
+    "error_records",
+    "is_valid",
+    "iter_errors",
+    "too_many_errors",
+    "validate",
+]
 
 ErrorRecord = dict[str, str]
 
@@ -103,11 +111,30 @@ _TOO_DEEP: ErrorRecord = {
 }
 
 
-def iter_errors(compiled: CompiledSchema, instance: Any) -> Iterator[ErrorRecord]:
-    """Every error of ``instance``, in Ajv's order; never raises for any JSON value."""
+def too_many_errors(max_errors: int) -> ErrorRecord:
+    """The record that ends a list cut at ``max_errors``: the agent fixes these and validates again."""
+    return {
+        "path": "",
+        "message": f"must NOT have more than {max_errors} errors; fix these and validate again",
+        "keyword": "maxErrors",
+    }
+
+
+def iter_errors(compiled: CompiledSchema, instance: Any, *, limit: int | None = None) -> Iterator[ErrorRecord]:
+    """Every error of ``instance`` (at most ``limit + 1`` of them), in Ajv's order; never raises for any JSON value.
+
+    With a ``limit``, validation stops once it is passed: a hostile document with 100,000 errors
+    costs what one with ``limit`` errors costs.
+    """
+    records: list[ErrorRecord] = []
     try:
         with time_budget():  # risky patterns share one time bound per document
-            errors = list(compiled.validator.iter_errors(instance))
+            # Records, not jsonschema's errors, are kept: an error object holds about ten times
+            # the memory, and a 1 MiB document can have 100,000 errors.
+            for error in compiled.validator.iter_errors(instance):
+                records.extend(_record(e) for e in _flatten([error]))
+                if limit is not None and len(records) > limit:
+                    break
     except RecursionError:
         yield _TOO_DEEP
         return
@@ -121,7 +148,7 @@ def iter_errors(compiled: CompiledSchema, instance: Any) -> Iterator[ErrorRecord
             raise
         yield _TOO_DEEP
         return
-    yield from error_records(errors)
+    yield from records
 
 
 def is_valid(compiled: CompiledSchema, instance: Any) -> bool:
@@ -137,9 +164,15 @@ class ValidationResult:
     errors: list[ErrorRecord]
 
 
-def validate(compiled: CompiledSchema, instance: Any) -> ValidationResult:
-    """Validate ``instance``; the errors are the original's records, in its order."""
-    errors = list(iter_errors(compiled, instance))
+def validate(compiled: CompiledSchema, instance: Any, *, max_errors: int | None = None) -> ValidationResult:
+    """Validate ``instance``; the errors are the original's records, in its order.
+
+    With ``max_errors``, at most that many are listed, then one :func:`too_many_errors` record
+    (the original lists every error; a received document is bounded here, see ``limits``).
+    """
+    errors = list(iter_errors(compiled, instance, limit=max_errors))
+    if max_errors is not None and len(errors) > max_errors:
+        errors = [*errors[:max_errors], too_many_errors(max_errors)]
     return ValidationResult(valid=not errors, errors=errors)
 
 

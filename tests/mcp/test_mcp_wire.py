@@ -252,11 +252,14 @@ async def test_a_line_too_deep_for_any_parser_gets_a_json_rpc_error(served: Serv
         assert (await peer.request(8, "ping"))["result"] == {}
 
 
-async def test_a_too_deep_line_without_an_id_first_is_dropped_and_the_server_goes_on(served: Served) -> None:
+async def test_a_too_deep_line_with_its_id_last_is_answered_too(served: Served) -> None:
+    """The id is found in the outermost object wherever it is, so the client never waits forever."""
     depth = 200_000
     line = '{"jsonrpc": "2.0", "method": "tools/call", "params": {"name": "validate_json", "arguments": {"json": '
     async with wire_peer(served) as peer:
         await peer.initialize()
         await peer.send_line(line + "[" * depth + "]" * depth + '}}, "id": 9}')
+        answer = await peer.response(9, timeout=5.0)
+        assert answer["error"]["code"] == -32600
+        assert answer["error"]["message"].startswith("Request is nested too deeply to read")
         assert (await peer.request(10, "ping"))["result"] == {}
-        assert all(message.get("id") != 9 for message in peer.received)

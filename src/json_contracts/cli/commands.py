@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from pathlib import Path
+from typing import Any, NoReturn
 
 import click
 
 from json_contracts.cli.files import remove_stale_temporaries, write_whole_file
-from json_contracts.cli.options import common_options, contracts_dir, report_options
+from json_contracts.cli.options import common_options, contracts_dir, environment_limits, report_options
 from json_contracts.cli.options import output_format as _format
 from json_contracts.cli.render import echo_findings, echo_json, emit, finding_line, report_title
 from json_contracts.config import ConfigError, load_settings, parse_codes
-from json_contracts.errors import JsonParseError
-from json_contracts.jsonio import SourceMap, parse_json
+from json_contracts.errors import JsonParseError, JsonTooDeepError
+from json_contracts.jsonio import SourceMap, document_problem, parse_json, too_deep_message
 from json_contracts.lint import lint_result
 from json_contracts.loading import load_contracts
 from json_contracts.model import Finding
@@ -92,7 +94,7 @@ def validate(
 ) -> None:
     """Load every contract: shape, limits, JSON Schema validity, example outputs valid."""
     fmt = _format(as_json, output_format)
-    result = load_contracts(contracts_dir(contracts))
+    result = load_contracts(contracts_dir(contracts), environment_limits()[0])
     findings = sort_findings(result.failures + result.warnings)
     if fmt == "json":
         echo_json(validate_report(result))
@@ -132,7 +134,7 @@ def lint(
     except ConfigError as exc:
         raise click.UsageError(str(exc)) from exc
     strict = settings.strict if strict is None else strict
-    result = load_contracts(contracts_dir(contracts))
+    result = load_contracts(contracts_dir(contracts), environment_limits()[0])
     findings = lint_result(result, ignored) if result.ok else []
     counts = severity_counts(findings)
     failed = not result.ok or counts["error"] > 0 or (strict and counts["warning"] > 0)
@@ -177,7 +179,8 @@ def check(
     fmt = _format(as_json, output_format)
     if not is_safe_name(contract):
         raise click.UsageError(f"Invalid contract name: {contract}")
-    result = load_contracts(contracts_dir(contracts))
+    limits, document_limits = environment_limits()
+    result = load_contracts(contracts_dir(contracts), limits)
     loaded = result.contracts.get(contract)
     if loaded is None:
         own = [
@@ -196,32 +199,29 @@ def check(
     title = f"json-contracts check {contract} ({label})"
     if document == "-" and sys.stdin.isatty():
         click.echo("Reading the document from stdin; end it with Ctrl-D (or pass a FILE).", err=True)
-    try:
-        raw = sys.stdin.buffer.read() if document == "-" else Path(document).read_bytes()
-    except OSError as exc:
-        raise click.UsageError(f"Cannot read {label}: {exc.strerror}") from exc
+    refuse = functools.partial(
+        _refuse, fmt, contract, label, path, title=title, summary=summary_file, counts=counts_file
+    )
+    raw = _read_bounded(document, label, document_limits.max_bytes)
+    if len(raw) > document_limits.max_bytes:
+        refuse(
+            "limit",
+            f"document is larger than {document_limits.max_bytes} bytes, the limit; check a smaller document "
+            "or raise JSON_CONTRACTS_MAX_DOCUMENT_BYTES",
+        )
     text = raw.decode("utf-8", errors="replace")
     try:
         value = parse_json(text)
+    except JsonTooDeepError:
+        refuse("limit", too_deep_message("document", document_limits.max_depth))
     except JsonParseError as exc:
-        if fmt == "json":
-            echo_json(
-                {
-                    "valid": False,
-                    "contract": contract,
-                    "file": label,
-                    "error": f"Invalid JSON: {exc.message}",
-                    "line": exc.line,
-                    "column": exc.column,
-                }
-            )
-        elif fmt == "text":
-            click.echo(f"{label}:{exc.line}:{exc.column}: invalid JSON: {exc.message}")
-        message = f"Invalid JSON: {exc.message}"
-        finding = Finding("JC014", "error", message, label, path, "", exc.line, exc.column, contract)
-        emit([finding], fmt, title=title, failed=True, summary=summary_file, counts=counts_file)
-        sys.exit(1)
-    payload = validation_payload(loaded, value)
+        refuse("JC014", f"Invalid JSON: {exc.message}", exc.line, exc.column)
+    problem = document_problem(
+        value, max_bytes=document_limits.max_bytes, max_depth=document_limits.max_depth, name="document"
+    )
+    if problem is not None:
+        refuse("limit", problem)
+    payload = validation_payload(loaded, value, max_errors=document_limits.max_errors)
     hints = field_hints(loaded.schema, payload["errors"])
     source = SourceMap(text)
     findings: list[Finding] = []
@@ -245,6 +245,45 @@ def check(
         click.echo(f"{label} does not validate against {contract}: {len(payload['errors'])} error(s).")
     emit(findings, fmt, title=title, failed=not payload["valid"], summary=summary_file, counts=counts_file)
     sys.exit(0 if payload["valid"] else 1)
+
+
+def _read_bounded(document: str, label: str, max_bytes: int) -> bytes:
+    """At most ``max_bytes + 1`` bytes of the document: a huge file, a pipe or /dev/zero costs no more."""
+    try:
+        if document == "-":
+            return sys.stdin.buffer.read(max_bytes + 1)
+        with open(document, "rb") as handle:
+            return handle.read(max_bytes + 1)
+    except OSError as exc:
+        raise click.UsageError(f"Cannot read {label}: {exc.strerror or exc}") from exc
+
+
+def _refuse(
+    fmt: str,
+    contract: str,
+    label: str,
+    path: Path | None,
+    code: str,
+    message: str,
+    line: int = 1,
+    column: int = 1,
+    *,
+    title: str,
+    summary: Path | None,
+    counts: Path | None,
+) -> NoReturn:
+    """Report a document that cannot be checked (not JSON, or over a limit) and exit 1."""
+    if fmt == "json":
+        report: dict[str, Any] = {"valid": False, "contract": contract, "file": label, "error": message}
+        if code == "JC014":
+            report |= {"line": line, "column": column}
+        echo_json(report)
+    elif fmt == "text":
+        where = f"{label}:{line}:{column}: invalid JSON: " if code == "JC014" else f"{label}: "
+        click.echo(where + (message.removeprefix("Invalid JSON: ") if code == "JC014" else message))
+    finding = Finding(code, "error", message, label, path, "", line, column, contract)
+    emit([finding], fmt, title=title, failed=True, summary=summary, counts=counts)
+    sys.exit(1)
 
 
 def _hint_per_error(schema: object, errors: list[dict[str, str]]) -> list[str]:

@@ -9,6 +9,8 @@ from typing import Any, TypeVar
 
 import click
 
+from json_contracts.limits import DocumentLimits, LimitError, Limits, limits_from_env
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 FORMATS = ("text", "json", "github", "sarif")
@@ -20,6 +22,14 @@ def contracts_dir(value: str | None) -> Path:
         raise click.UsageError("--contracts needs a folder path; leave it out to use $JSON_CONTRACTS_DIR")
     chosen = value or os.environ.get("JSON_CONTRACTS_DIR") or "json-contracts"
     return Path(os.path.abspath(chosen))
+
+
+def environment_limits() -> tuple[Limits, DocumentLimits]:
+    """The ``JSON_CONTRACTS_MAX_*`` limits; a bad value is a usage error naming the variable."""
+    try:
+        return limits_from_env(os.environ)
+    except LimitError as exc:
+        raise click.UsageError(str(exc)) from exc
 
 
 def common_options(func: F) -> F:

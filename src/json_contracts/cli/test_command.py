@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from json_contracts.cli.options import common_options, contracts_dir, report_options
+from json_contracts.cli.options import common_options, contracts_dir, environment_limits, report_options
 from json_contracts.cli.options import output_format as _format
 from json_contracts.cli.render import echo_findings, echo_json, emit, finding_line, report_title
 from json_contracts.codes import CHECK_CODES
@@ -51,7 +51,7 @@ def test(
     from json_contracts.checks.report import check_report, result_findings
 
     fmt = _format(as_json, output_format)
-    result = load_contracts(contracts_dir(contracts))
+    result = load_contracts(contracts_dir(contracts), environment_limits()[0])
     unknown = [name for name in only_contracts if name not in result.contracts]
     if unknown:
         loaded = ", ".join(c.name for c in result.sorted_contracts()) or "none"

@@ -29,7 +29,7 @@ def open_server(settings: ServerSettings, logger: Logger) -> ContractServer:
     """
     if not settings.contracts_dir.is_dir() and not settings.contracts_dir.exists():
         logger.warn("Contracts directory does not exist; no contracts loaded", str(settings.contracts_dir))
-    store = ContractStore.open(settings.contracts_dir, allow_invalid=settings.allow_invalid)
+    store = ContractStore.open(settings.contracts_dir, allow_invalid=settings.allow_invalid, limits=settings.limits)
     for failure in store.failures:
         logger.warn(f"Skipping invalid contract {failure.file}", failure.message)
     return build_server(Tools(store, settings))

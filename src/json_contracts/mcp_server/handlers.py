@@ -13,7 +13,7 @@ from typing import Any
 from json_contracts import __version__
 from json_contracts.arguments import PROMPT_NAMES, TOOL_NAMES, check_arguments
 from json_contracts.errors import InvalidInputError, JsonContractsError
-from json_contracts.jsonio import document_problem
+from json_contracts.jsonio import document_problem, escape_lone_surrogates
 from json_contracts.jstext import dumps
 from json_contracts.mcp_server.settings import ServerSettings
 from json_contracts.names import is_safe_name
@@ -36,6 +36,14 @@ from json_contracts.store import ContractStore
 __all__ = ["URI_PREFIX", "ToolAnswer", "Tools"]
 
 URI_PREFIX = "json-contract://"
+_SHOWN_CHARACTERS = 200  # of a name or URI echoed in an error message
+
+
+def _shown(text: str) -> str:
+    """``text`` as an error message quotes it: sendable (no lone surrogate) and short (a 5 MiB name is cut)."""
+    if len(text) > _SHOWN_CHARACTERS:
+        text = f"{text[:_SHOWN_CHARACTERS]}... ({len(text)} characters)"
+    return escape_lone_surrogates(text)
 
 
 class PromptError(JsonContractsError):
@@ -67,7 +75,7 @@ class Tools:
         """Answer one ``tools/call``; every expected failure is an ``isError`` answer."""
         handler = getattr(self, f"_tool_{name}", None) if name in TOOL_NAMES else None
         if handler is None:
-            return ToolAnswer({"error": f"Unknown tool: {name}"}, is_error=True)
+            return ToolAnswer({"error": f"Unknown tool: {_shown(name)}"}, is_error=True)
         try:
             self._check_bounds(arguments)
             args = check_arguments(name, arguments)
@@ -101,14 +109,20 @@ class Tools:
 
     def _tool_get_edit_contract(self, args: dict[str, Any]) -> dict[str, Any]:
         contract = self.store.get(args["contract"])
-        return edit_payload(contract, args["currentJson"], args["input"], args["context"])
+        return edit_payload(
+            contract, args["currentJson"], args["input"], args["context"], max_errors=self.settings.max_document_errors
+        )
 
     def _tool_validate_json(self, args: dict[str, Any]) -> dict[str, Any]:
-        return validation_payload(self.store.get(args["contract"]), args["json"])
+        return validation_payload(
+            self.store.get(args["contract"]), args["json"], max_errors=self.settings.max_document_errors
+        )
 
     def _tool_get_repair_contract(self, args: dict[str, Any]) -> dict[str, Any]:
         contract = self.store.get(args["contract"])
-        return repair_payload(contract, args["invalidJson"], args["validationErrors"])
+        return repair_payload(
+            contract, args["invalidJson"], args["validationErrors"], max_errors=self.settings.max_document_errors
+        )
 
     def _tool_status(self, args: dict[str, Any]) -> dict[str, Any]:
         snapshot = self.store.snapshot  # one read: the contracts and failures shown belong together
@@ -148,13 +162,16 @@ class Tools:
         Raises:
             PromptError: with the original's message.
         """
+        shown = _shown(uri)
         if not uri.startswith(URI_PREFIX):
-            raise PromptError(f"Invalid resource URI scheme: {uri}")
+            raise PromptError(f"Invalid resource URI scheme: {shown}")
         rest = uri[len(URI_PREFIX) :]
         if not rest or "?" in rest or "#" in rest:
-            raise PromptError(f"Invalid resource URI: {uri}")
+            raise PromptError(f"Invalid resource URI: {shown}")
         if not is_safe_name(rest):
-            raise PromptError(f"Invalid contract name: {rest}")
+            raise PromptError(f"Invalid contract name: {_shown(rest)}")
+        if len(rest) > _SHOWN_CHARACTERS:  # longer than any file name: never served, and not echoed whole
+            raise PromptError(f"Contract not found: {_shown(rest)}")
         try:
             contract = self.store.get(rest)
         except JsonContractsError as exc:
@@ -170,7 +187,7 @@ class Tools:
             PromptError: unknown prompt, bad arguments or a failed operation check.
         """
         if name not in PROMPT_NAMES:
-            raise PromptError(f"Unknown prompt: {name}")
+            raise PromptError(f"Unknown prompt: {_shown(name)}")
         try:
             values = preprocess_prompt_arguments(dict(arguments or {}), max_depth=self.settings.max_document_depth)
             self._check_bounds(values)
@@ -179,7 +196,13 @@ class Tools:
             if name == "json_contract_prompt":
                 return render_json_prompt(contract, args["input"], args["context"])
             if name == "edit_contract_prompt":
-                return render_edit_prompt(contract, args["currentJson"], args["input"], args["context"])
+                return render_edit_prompt(
+                    contract,
+                    args["currentJson"],
+                    args["input"],
+                    args["context"],
+                    max_errors=self.settings.max_document_errors,
+                )
             return render_repair_prompt(contract, args["invalidJson"], args["validationErrors"])
         except PromptError:
             raise

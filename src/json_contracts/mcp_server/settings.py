@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from json_contracts.limits import DocumentLimits, LimitError, Limits, limits_from_env
 
 __all__ = ["ServerSettings", "SettingsError", "env_flag", "settings_from_env"]
 
@@ -39,8 +41,10 @@ class ServerSettings:
     host: str = "127.0.0.1"
     port: int = 3000
     auth_token: str | None = None
-    max_document_bytes: int = 1024 * 1024
-    max_document_depth: int = 64
+    max_document_bytes: int = DocumentLimits.max_bytes  # every tool and prompt argument
+    max_document_depth: int = DocumentLimits.max_depth
+    max_document_errors: int = DocumentLimits.max_errors  # errors listed per document
+    limits: Limits = field(default_factory=Limits)  # every contract file
 
 
 def settings_from_env(
@@ -56,7 +60,8 @@ def settings_from_env(
     An empty variable counts as unset (the original treats ``""`` as a value).
 
     Raises:
-        SettingsError: an unknown transport, a bad port, or a non-loopback HTTP host without a token.
+        SettingsError: an unknown transport, a bad port, a bad ``JSON_CONTRACTS_MAX_*`` limit, or a
+            non-loopback HTTP host without a token.
     """
     directory = contracts or environ.get("JSON_CONTRACTS_DIR") or "json-contracts"
     chosen_transport = (transport or environ.get("MCP_TRANSPORT") or "stdio").lower()
@@ -71,6 +76,10 @@ def settings_from_env(
         raise SettingsError(f"PORT must be a number from 1 to 65535, got {raw_port!r}") from None
     if not 0 < chosen_port < 65536:
         raise SettingsError(f"PORT must be a number from 1 to 65535, got {chosen_port}")
+    try:
+        limits, document_limits = limits_from_env(environ)
+    except LimitError as exc:
+        raise SettingsError(str(exc)) from None
     token = environ.get("API_AUTH_TOKEN") or None
     chosen_host = host or "127.0.0.1"
     if chosen_transport == "http" and chosen_host not in LOOPBACK_HOSTS and token is None:
@@ -86,4 +95,8 @@ def settings_from_env(
         host=chosen_host,
         port=chosen_port,
         auth_token=token,
+        max_document_bytes=document_limits.max_bytes,
+        max_document_depth=document_limits.max_depth,
+        max_document_errors=document_limits.max_errors,
+        limits=limits,
     )

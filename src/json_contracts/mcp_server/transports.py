@@ -9,8 +9,6 @@ and a client that closes its end of stdout ends the server quietly, with exit st
 
 from __future__ import annotations
 
-import json
-import re
 import secrets
 from collections import Counter
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -21,9 +19,9 @@ from mcp.server import NotificationOptions
 from mcp.server.stdio import stdio_server
 from mcp.shared.dispatcher import as_request_id, coerce_request_id
 from mcp.shared.message import SessionMessage
-from mcp_types import INVALID_REQUEST, ErrorData, JSONRPCError, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse
-from pydantic import ValidationError
+from mcp_types import JSONRPCError, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse
 
+from json_contracts.mcp_server.lines import recover_line
 from json_contracts.mcp_server.log import Logger
 from json_contracts.mcp_server.server import ContractServer
 from json_contracts.mcp_server.settings import ServerSettings
@@ -63,7 +61,7 @@ class _TrackedReader:
                         await anyio.sleep(0.005)
                 self._drained = True
                 break
-            recovered = _recover_deep_line(item, self._depth) if isinstance(item, Exception) else None
+            recovered = recover_line(item, self._depth) if isinstance(item, Exception) else None
             if recovered is not None and isinstance(recovered.message, JSONRPCError):
                 await self._writer.source.send(recovered)
                 continue
@@ -167,46 +165,6 @@ async def _end_when_gone(writer: _TrackedWriter, scope: anyio.CancelScope, logge
     await writer.gone.wait()
     logger.debug("The client closed its end of the connection; stopping")
     scope.cancel()
-
-
-_REQUEST_ID = re.compile(r'^\s*\{[^{}\[\]]*?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")')
-
-
-def _recover_deep_line(error: Exception, max_depth: int) -> SessionMessage | None:
-    """What to do with a line the SDK could not parse only because it nests too deeply.
-
-    pydantic-core's JSON parser stops at about 200 levels; the SDK then drops the line and the
-    client waits forever. A request within Python's own parser's reach is handed on as a
-    message, so its handler refuses the over-deep argument by name like any other; a deeper
-    one, whose id precedes its params, gets -32600. Other unreadable lines stay unanswered
-    (JSON-RPC has no id to answer them with).
-    """
-    if not isinstance(error, ValidationError):
-        return None
-    details = error.errors()
-    raw = details[0].get("input") if details else None
-    if not isinstance(raw, str) or "recursion limit" not in str(details[0].get("msg", "")):
-        return None
-    try:
-        body = json.loads(raw)
-    except (RecursionError, ValueError):
-        body = None
-    if isinstance(body, dict) and isinstance(body.get("method"), str) and isinstance(body.get("id"), (int, str)):
-        params = body.get("params")
-        return SessionMessage(
-            JSONRPCRequest.model_construct(
-                jsonrpc="2.0", id=body["id"], method=body["method"], params=params if isinstance(params, dict) else None
-            )
-        )
-    found = _REQUEST_ID.match(raw)
-    if found is None:
-        return None
-    message = f"Request is nested too deeply to read; documents may be nested at most {max_depth} levels"
-    return SessionMessage(
-        JSONRPCError(
-            jsonrpc="2.0", id=json.loads(found.group(1)), error=ErrorData(code=INVALID_REQUEST, message=message)
-        )
-    )
 
 
 async def serve_stdio(server: ContractServer, settings: ServerSettings, logger: Logger) -> None:

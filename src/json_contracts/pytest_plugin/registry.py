@@ -7,6 +7,7 @@ Loaded once per session (per xdist worker) and shared by the collected items, th
 from __future__ import annotations
 
 import copy
+import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 
 from json_contracts.check_results import example_refs
 from json_contracts.jstext import dumps
+from json_contracts.limits import LimitError, limits_from_env
 from json_contracts.loading import load_contracts
 from json_contracts.model import Contract, Finding, LoadResult
 from json_contracts.repair import field_hints
@@ -55,7 +57,14 @@ class ContractRegistry(Mapping[str, Contract]):
 
     @classmethod
     def load(cls, directory: Path) -> ContractRegistry:
-        return cls(load_contracts(directory))
+        """Load with the ``JSON_CONTRACTS_MAX_*`` limits, as ``json-contracts validate`` does."""
+        try:
+            limits = limits_from_env(os.environ)[0]
+        except LimitError as exc:
+            import pytest
+
+            raise pytest.UsageError(str(exc)) from None
+        return cls(load_contracts(directory, limits))
 
     @property
     def directory(self) -> Path:
