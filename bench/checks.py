@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import shutil
 import statistics
 import subprocess
@@ -20,14 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-
-def _machine() -> str:
-    cpu = next(
-        (line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-         if line.startswith("model name")),
-        platform.processor() or "unknown CPU",
-    ) if Path("/proc/cpuinfo").exists() else platform.processor()  # fmt: skip
-    return f"{os.cpu_count()} cores, {cpu}, Python {platform.python_version()}"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import machine
 
 
 def main() -> None:
@@ -54,7 +47,7 @@ def main() -> None:
             )  # fmt: skip
             times.append(time.perf_counter() - start)
             reports.append(json.loads(done.stdout))
-        print(f"machine: {_machine()}")
+        print(f"machine: {machine()}")
         print(f"json-contracts test, 8 starter contracts, --max-examples {args.max_examples}: "
               f"median {statistics.median(times):.2f} s over {args.runs} runs "
               f"(python -c pass {statistics.median(baseline) * 1000:.0f} ms)")  # fmt: skip

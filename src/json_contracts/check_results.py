@@ -6,6 +6,8 @@ plugin's ``::example[i]`` items, ``--json-contracts-no-hypothesis``) never impor
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -16,7 +18,22 @@ from json_contracts.model import Contract, Finding
 from json_contracts.repair import field_hints
 from json_contracts.validation import ErrorRecord, validate
 
-__all__ = ["CHECK_IDS", "CheckResult", "ExampleRef", "Outcome", "RunOptions", "example_refs", "run_example"]
+__all__ = [
+    "CHECK_IDS",
+    "CheckResult",
+    "ExampleRef",
+    "Outcome",
+    "RunOptions",
+    "example_refs",
+    "run_example",
+    "running_on_ci",
+]
+
+
+def running_on_ci(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether ``CI`` is set to something true: then check runs are derandomised (repeatable)."""
+    value = (os.environ if environ is None else environ).get("CI", "")
+    return value.lower() not in ("", "0", "false", "no")
 
 
 @dataclass(frozen=True)

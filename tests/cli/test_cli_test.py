@@ -70,6 +70,15 @@ def test_ci_runs_are_derandomised(run_cli, write_contracts, samples):
     assert report["ok"] is True
 
 
+def test_ci_set_to_false_is_not_ci(run_cli, write_contracts, samples):
+    folder = write_contracts({"ticket": samples.TICKET})
+
+    report = json.loads(run_cli("test", "-c", str(folder), "--max-examples", "5", "--json", env={"CI": "false"}).stdout)
+
+    assert report["derandomized"] is False
+    assert isinstance(report["seed"], int)
+
+
 def test_github_format_annotates_failed_checks_and_load_failures(run_cli, write_contracts):
     folder = write_contracts({"coupled": COUPLED, "broken": "{ nope"})
 
@@ -118,8 +127,8 @@ def test_sarif_summary_and_counts_for_ci(run_cli, write_contracts, workdir):
     summary, counts = workdir / "summary.md", workdir / "counts.txt"
 
     result = run_cli(
-        "test", "-c", str(folder), "--max-examples", "15", "--seed", "5", "--format", "sarif",
-        "--summary", str(summary), "--counts", str(counts),
+        "test", "-c", str(folder), "--max-examples", "15", "--format", "sarif",
+        "--summary", str(summary), "--counts", str(counts), env={"CI": "1"},
     )  # fmt: skip
 
     assert result.exit_code == 1

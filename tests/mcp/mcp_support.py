@@ -7,8 +7,9 @@ from ``tests/data`` (copies of the original's reference outputs); nothing reads 
 
 from __future__ import annotations
 
+import copy
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +24,8 @@ from mcp.shared.message import SessionMessage
 from json_contracts.jstext import dumps
 from json_contracts.mcp_server.handlers import Tools
 from json_contracts.mcp_server.log import Logger
-from json_contracts.mcp_server.server import ContractServer
+from json_contracts.mcp_server.server import ContractServer, build_server
+from json_contracts.mcp_server.settings import ServerSettings
 from json_contracts.mcp_server.transports import serve_streams
 from json_contracts.model import Contract
 from json_contracts.store import ContractStore
@@ -285,3 +287,22 @@ def nested_list(depth: int) -> list[Any]:
         current.append(child)
         current = child
     return root
+
+
+ServeFactory = Callable[..., "Served"]
+
+
+def serve_factory(make_contracts_dir: Callable[..., Path]) -> ServeFactory:
+    """Build servers over fresh folders holding ``files`` (default :data:`CONTRACT_FILES`); watching off."""
+    counter = iter(range(1_000))
+
+    def build(files: Mapping[str, Any] | None = None, *, allow_invalid: bool = False, **settings: Any) -> Served:
+        folder = make_contracts_dir(
+            copy.deepcopy(dict(CONTRACT_FILES if files is None else files)), dirname=f"contracts-{next(counter)}"
+        )
+        store = ContractStore.open(folder, allow_invalid=allow_invalid)
+        options = {"watch": False, "allow_invalid": allow_invalid, **settings}
+        tools = Tools(store, ServerSettings(store.directory, **options))
+        return Served(folder, store, tools, build_server(tools))
+
+    return build

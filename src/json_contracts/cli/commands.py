@@ -11,14 +11,13 @@ from typing import Any, NoReturn
 import click
 
 from json_contracts.cli.files import remove_stale_temporaries, write_whole_file
-from json_contracts.cli.options import common_options, contracts_dir, environment_limits, report_options
+from json_contracts.cli.options import common_options, contracts_dir, environment_limits, load_folder, report_options
 from json_contracts.cli.options import output_format as _format
 from json_contracts.cli.render import echo_findings, echo_json, emit, finding_line, report_title
 from json_contracts.config import ConfigError, load_settings, parse_codes
 from json_contracts.errors import JsonParseError, JsonTooDeepError
 from json_contracts.jsonio import SourceMap, document_problem, parse_json, too_deep_message
 from json_contracts.lint import lint_result
-from json_contracts.loading import load_contracts
 from json_contracts.model import Finding
 from json_contracts.names import is_safe_name
 from json_contracts.payloads import validation_payload
@@ -94,7 +93,7 @@ def validate(
 ) -> None:
     """Load every contract: shape, limits, JSON Schema validity, example outputs valid."""
     fmt = _format(as_json, output_format)
-    result = load_contracts(contracts_dir(contracts), environment_limits()[0])
+    result = load_folder(contracts)
     findings = sort_findings(result.failures + result.warnings)
     if fmt == "json":
         echo_json(validate_report(result))
@@ -134,7 +133,7 @@ def lint(
     except ConfigError as exc:
         raise click.UsageError(str(exc)) from exc
     strict = settings.strict if strict is None else strict
-    result = load_contracts(contracts_dir(contracts), environment_limits()[0])
+    result = load_folder(contracts)
     findings = lint_result(result, ignored) if result.ok else []
     counts = severity_counts(findings)
     failed = not result.ok or counts["error"] > 0 or (strict and counts["warning"] > 0)
@@ -180,7 +179,7 @@ def check(
     if not is_safe_name(contract):
         raise click.UsageError(f"Invalid contract name: {contract}")
     limits, document_limits = environment_limits()
-    result = load_contracts(contracts_dir(contracts), limits)
+    result = load_folder(contracts, limits)
     loaded = result.contracts.get(contract)
     if loaded is None:
         own = [

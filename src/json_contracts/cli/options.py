@@ -10,6 +10,8 @@ from typing import Any, TypeVar
 import click
 
 from json_contracts.limits import DocumentLimits, LimitError, Limits, limits_from_env
+from json_contracts.loading import load_contracts
+from json_contracts.model import LoadResult
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -30,6 +32,11 @@ def environment_limits() -> tuple[Limits, DocumentLimits]:
         return limits_from_env(os.environ)
     except LimitError as exc:
         raise click.UsageError(str(exc)) from exc
+
+
+def load_folder(contracts: str | None, limits: Limits | None = None) -> LoadResult:
+    """The folder ``--contracts`` names (or the default), loaded under the environment's limits."""
+    return load_contracts(contracts_dir(contracts), limits or environment_limits()[0])
 
 
 def common_options(func: F) -> F:

@@ -6,18 +6,17 @@ and ``check`` keep their cold start.
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 from pathlib import Path
 
 import click
 
-from json_contracts.cli.options import common_options, contracts_dir, environment_limits, report_options
+from json_contracts.check_results import running_on_ci
+from json_contracts.cli.options import common_options, load_folder, report_options
 from json_contracts.cli.options import output_format as _format
 from json_contracts.cli.render import echo_findings, echo_json, emit, finding_line, report_title
 from json_contracts.codes import CHECK_CODES
-from json_contracts.loading import load_contracts
 from json_contracts.reports import sort_findings
 
 _CHECKS = tuple(CHECK_CODES)
@@ -51,12 +50,12 @@ def test(
     from json_contracts.checks.report import check_report, result_findings
 
     fmt = _format(as_json, output_format)
-    result = load_contracts(contracts_dir(contracts), environment_limits()[0])
+    result = load_folder(contracts)
     unknown = [name for name in only_contracts if name not in result.contracts]
     if unknown:
         loaded = ", ".join(c.name for c in result.sorted_contracts()) or "none"
         raise click.UsageError(f"Contract not found: {', '.join(unknown)} (loaded: {loaded})")
-    derandomize = seed is None and bool(os.environ.get("CI"))
+    derandomize = seed is None and running_on_ci()
     if seed is None and not derandomize:
         seed = random.randrange(2**32)
     options = RunOptions(max_examples=max_examples, seed=seed, derandomize=derandomize)

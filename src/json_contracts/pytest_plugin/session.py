@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from json_contracts.check_results import running_on_ci
 from json_contracts.config import ConfigError, load_settings
 from json_contracts.pytest_plugin.options import DEFAULT_MAX_EXAMPLES, SEED_KEY
 
@@ -33,10 +34,6 @@ class PluginOptions:
     seed: int | None = None
     derandomize: bool = False
     ignore: frozenset[str] = frozenset()
-
-
-def _running_on_ci() -> bool:
-    return os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
 
 
 def read_options(config: pytest.Config) -> PluginOptions:
@@ -66,7 +63,7 @@ def read_options(config: pytest.Config) -> PluginOptions:
     if seed is None and isinstance(workerinput, dict) and SEED_KEY in workerinput:
         seed = workerinput[SEED_KEY]
         derandomize = seed is None
-    elif seed is None and _running_on_ci():
+    elif seed is None and running_on_ci():
         derandomize = True
     elif seed is None:
         seed = random.randrange(2**32)
