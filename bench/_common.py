@@ -11,7 +11,7 @@ import sys
 from datetime import date
 from pathlib import Path
 
-STARTER = Path(__file__).resolve().parent.parent / "src" / "json_contracts" / "starter"
+STARTER = Path(__file__).resolve().parent.parent / "src" / "json_contracts" / "contracts" / "starter"
 
 
 def machine() -> str:

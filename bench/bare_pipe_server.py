@@ -10,9 +10,9 @@ import json
 import os
 import sys
 
-from json_contracts.jstext import dumps
-from json_contracts.loading import load_contracts
-from json_contracts.payloads import validation_payload
+from json_contracts._json.text import dumps
+from json_contracts.agent.payloads import validation_payload
+from json_contracts.contracts.loading import load_contracts
 
 
 def main() -> None:

@@ -8,7 +8,7 @@ Run: python bench/plugin.py [--runs 15] [--item-runs 3] [--twin PATH]
   - this environment, plugin loaded (the default) and blocked with `-p no:json_contracts`;
   alternating, each a fresh process, medians reported. `PYTHONDONTWRITEBYTECODE` is removed so
   bytecode (and pytest's rewritten-assert) caches work as on a developer machine; one warm-up each.
-* import: `python -X importtime` of `json_contracts.pytest_plugin` after `import pytest`.
+* import: `python -X importtime` of `pytest_json_contracts` after `import pytest`.
 * items: `pytest --json-contracts json-contracts` on the 8 starter contracts at the default
   budget (50 examples per check, fixed seed), serial and with `-n 2`: wall time of the process
   and CPU time of it and its workers (the machine may be shared; CPU time shows the work).
@@ -63,14 +63,14 @@ def _twin(path: Path | None, work: Path) -> Path:
 
 
 def _import_ms(runs: int) -> float:
-    code = "import pytest; import json_contracts.pytest_plugin"
+    code = "import pytest; import pytest_json_contracts"
     samples = []
     for _ in range(runs):
         done = subprocess.run(
             [sys.executable, "-X", "importtime", "-c", code], env=_env(), capture_output=True, text=True, check=True
         )
         rows = [line.split("|") for line in done.stderr.splitlines()]
-        cumulative = next(int(row[1]) for row in rows if row[-1].strip() == "json_contracts.pytest_plugin")
+        cumulative = next(int(row[1]) for row in rows if row[-1].strip() == "pytest_json_contracts")
         samples.append(cumulative / 1000)
     return statistics.median(samples)
 
@@ -105,7 +105,7 @@ def main() -> None:
         for name, values in samples.items():
             median = statistics.median(values)
             print(f"  {name:<34}{median * 1000:>8.1f} ms  {(median - base) * 1000:>+7.1f} ms vs not installed")
-        print(f"import json_contracts.pytest_plugin after pytest: {_import_ms(args.runs):.1f} ms (median)")
+        print(f"import pytest_json_contracts after pytest: {_import_ms(args.runs):.1f} ms (median)")
 
         subprocess.run([sys.executable, "-m", "json_contracts", "init"], cwd=project, check=True, capture_output=True)
         items = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--json-contracts", "json-contracts",

@@ -30,13 +30,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import generate_contracts, machine
 
 _LOAD = (
-    "import sys, time; t = time.perf_counter(); from json_contracts.loading import load_contracts; "
+    "import sys, time; t = time.perf_counter(); from json_contracts.contracts.loading import load_contracts; "
     "r = load_contracts(sys.argv[1]); assert r.ok, r.failures; print(time.perf_counter() - t)"
 )
 _RELOAD = """
 import sys, time
 from pathlib import Path
-from json_contracts.store import ContractStore
+from json_contracts.contracts.store import ContractStore
 folder = Path(sys.argv[1])
 store = ContractStore.open(folder)
 target = sorted(folder.glob("*.json"))[0]

@@ -1,14 +1,16 @@
 """json-contracts: contracts for JSON written by AI agents.
 
 The public Python API. Load a folder, look a contract up, validate a document (the same result
-shape as the MCP tool ``validate_json``), build the agent payloads, and lint::
+shape as the MCP tool ``validate_json``), build the agent payloads, lint, and draw valid
+documents for an app's own property tests::
 
     from json_contracts import load_contracts, validate_json
     result = load_contracts("json-contracts")
     report = validate_json(result.contracts["support-ticket"], {"summary": "..."})
 
-Names are imported on first use (PEP 562): pytest imports this package in every run of an
-environment that has it installed (the ``pytest11`` plugin), and that must not pay for jsonschema.
+Everything else in the package is internal: its layout is explained in ``ARCHITECTURE.md``.
+Names are imported on first use (PEP 562), so ``import json_contracts`` costs nothing until a
+name is used, and ``from_contract``/``from_schema`` import Hypothesis only when asked for.
 """
 
 from __future__ import annotations
@@ -17,8 +19,14 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from json_contracts.agent.payloads import contract_payload, create_payload, edit_payload, repair_payload
+    from json_contracts.agent.payloads import validation_payload as validate_json
+    from json_contracts.contracts.limits import DocumentLimits, Limits
+    from json_contracts.contracts.loading import load_contracts, load_contracts_strict
+    from json_contracts.contracts.model import Contract, LoadResult
     from json_contracts.errors import (
         ContractNotFoundError,
+        EnvironmentVariableError,
         InvalidContractNameError,
         InvalidInputError,
         JsonContractsError,
@@ -26,17 +34,52 @@ if TYPE_CHECKING:
         LoadError,
         OperationError,
     )
+    from json_contracts.findings import Code, Finding
     from json_contracts.lint import lint_contract, lint_result
-    from json_contracts.loading import Limits, load_contracts, load_contracts_strict
-    from json_contracts.model import Contract, Finding, LoadResult
-    from json_contracts.payloads import contract_payload, create_payload, edit_payload, repair_payload
-    from json_contracts.payloads import validation_payload as validate_json
+    from json_contracts.testing.strategies import from_contract, from_schema
 
     __version__: str
 
+# module -> {public name: name in that module}
+_SOURCES: dict[str, dict[str, str]] = {
+    "json_contracts.agent.payloads": {
+        "contract_payload": "contract_payload",
+        "create_payload": "create_payload",
+        "edit_payload": "edit_payload",
+        "repair_payload": "repair_payload",
+        "validate_json": "validation_payload",
+    },
+    "json_contracts.contracts.limits": {"DocumentLimits": "DocumentLimits", "Limits": "Limits"},
+    "json_contracts.contracts.loading": {
+        "load_contracts": "load_contracts",
+        "load_contracts_strict": "load_contracts_strict",
+    },
+    "json_contracts.contracts.model": {"Contract": "Contract", "LoadResult": "LoadResult"},
+    "json_contracts.errors": {
+        name: name
+        for name in (
+            "ContractNotFoundError",
+            "EnvironmentVariableError",
+            "InvalidContractNameError",
+            "InvalidInputError",
+            "JsonContractsError",
+            "JsonParseError",
+            "LoadError",
+            "OperationError",
+        )
+    },
+    "json_contracts.findings": {"Code": "Code", "Finding": "Finding"},
+    "json_contracts.lint": {"lint_contract": "lint_contract", "lint_result": "lint_result"},
+    "json_contracts.testing.strategies": {"from_contract": "from_contract", "from_schema": "from_schema"},
+}
+_LAZY = {public: (module, name) for module, names in _SOURCES.items() for public, name in names.items()}
+
 __all__ = [
+    "Code",
     "Contract",
     "ContractNotFoundError",
+    "DocumentLimits",
+    "EnvironmentVariableError",
     "Finding",
     "InvalidContractNameError",
     "InvalidInputError",
@@ -50,6 +93,8 @@ __all__ = [
     "contract_payload",
     "create_payload",
     "edit_payload",
+    "from_contract",
+    "from_schema",
     "lint_contract",
     "lint_result",
     "load_contracts",
@@ -57,26 +102,6 @@ __all__ = [
     "repair_payload",
     "validate_json",
 ]
-
-# public name -> (module, name in that module)
-_LAZY: dict[str, tuple[str, str]] = {
-    **{name: ("json_contracts.errors", name) for name in (
-        "ContractNotFoundError", "InvalidContractNameError", "InvalidInputError", "JsonContractsError",
-        "JsonParseError", "LoadError", "OperationError")},
-    "lint_contract": ("json_contracts.lint", "lint_contract"),
-    "lint_result": ("json_contracts.lint", "lint_result"),
-    "Limits": ("json_contracts.loading", "Limits"),
-    "load_contracts": ("json_contracts.loading", "load_contracts"),
-    "load_contracts_strict": ("json_contracts.loading", "load_contracts_strict"),
-    "Contract": ("json_contracts.model", "Contract"),
-    "Finding": ("json_contracts.model", "Finding"),
-    "LoadResult": ("json_contracts.model", "LoadResult"),
-    "contract_payload": ("json_contracts.payloads", "contract_payload"),
-    "create_payload": ("json_contracts.payloads", "create_payload"),
-    "edit_payload": ("json_contracts.payloads", "edit_payload"),
-    "repair_payload": ("json_contracts.payloads", "repair_payload"),
-    "validate_json": ("json_contracts.payloads", "validation_payload"),
-}  # fmt: skip
 
 
 def _version() -> str:

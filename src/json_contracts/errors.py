@@ -10,7 +10,8 @@ request that cannot be answered. Adapters catch :class:`JsonContractsError` only
     ├── InvalidInputError         a document or argument that cannot be used (e.g. currentJson)
     ├── JsonParseError            text that is not JSON (carries line and column)
     │   └── JsonTooDeepError      JSON nested deeper than can be read
-    └── LoadError                 a folder that failed to load (carries every problem)
+    ├── LoadError                 a folder that failed to load (carries every problem)
+    └── EnvironmentVariableError  a variable set to a value its reader refuses (names both)
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from json_contracts.model import Finding
+    from json_contracts.findings import Finding
 
 __all__ = [
     "ContractNotFoundError",
+    "EnvironmentVariableError",
     "InvalidContractNameError",
     "InvalidInputError",
     "JsonContractsError",
@@ -74,3 +76,7 @@ class LoadError(JsonContractsError):
     def __init__(self, message: str, problems: Sequence[Finding]) -> None:
         super().__init__(message)
         self.problems = list(problems)
+
+
+class EnvironmentVariableError(JsonContractsError):
+    """Raised when a variable is set to a value its reader does not accept; the message names both."""

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-import json_contracts.checks as checks_module
-from json_contracts.checks import CHECK_IDS, RunOptions, example_refs, run_check, run_checks, run_example
-from json_contracts.loading import load_contracts
-from json_contracts.model import Contract
-from json_contracts.starter_set import starter_files
+import json_contracts.testing.checks as checks_module
+from json_contracts.contracts.loading import load_contracts
+from json_contracts.contracts.model import Contract
+from json_contracts.contracts.starter import starter_files
+from json_contracts.testing.checks import CHECK_IDS, RunOptions, example_refs, run_check, run_checks, run_example
 
 FAST = RunOptions(max_examples=15, derandomize=True)
 STARTER = load_contracts(starter_files()[0].parent)
@@ -121,8 +121,8 @@ def test_hashes_fail_when_hashing_depends_on_key_order(tmp_path: Path, monkeypat
     def order_sensitive(value: Any) -> str:
         return hashlib.sha256(json.dumps(value).encode()).hexdigest()
 
-    monkeypatch.setattr("json_contracts.model.sha256_of", order_sensitive)
-    monkeypatch.setattr("json_contracts.loading.sha256_of", order_sensitive)
+    monkeypatch.setattr("json_contracts.contracts.model.sha256_of", order_sensitive)
+    monkeypatch.setattr("json_contracts.contracts.loading.sha256_of", order_sensitive)
     contract = _contract(tmp_path, {"description": "x", "rules": ["r"], "schema": {"type": "object",
                          "properties": {"a": {"type": "string"}, "b": {"type": "string"}}}})  # fmt: skip
     result = run_check(contract, "hashes", FAST)

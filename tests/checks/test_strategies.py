@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from json_contracts.contracts.loading import load_contracts
+from json_contracts.contracts.starter import starter_files
 from json_contracts.errors import InvalidInputError
-from json_contracts.loading import load_contracts
-from json_contracts.starter_set import starter_files
-from json_contracts.strategies import SampleStats, blame_message, from_contract, from_schema
+from json_contracts.testing.strategies import SampleStats, blame_message, from_contract, from_schema
 
 D7 = "http://json-schema.org/draft-07/schema#"
 D2020 = "https://json-schema.org/draft/2020-12/schema"

@@ -7,11 +7,12 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from json_contracts.checks.harness import RunOptions, explore
 from json_contracts.errors import InvalidInputError
-from json_contracts.schema import compile_schema, detect_dialect
-from json_contracts.strategies import from_schema
-from json_contracts.validation import is_valid
+from json_contracts.schema.compiled import compile_schema
+from json_contracts.schema.dialects import detect_dialect
+from json_contracts.schema.validation import is_valid
+from json_contracts.testing.harness import RunOptions, explore
+from json_contracts.testing.strategies import from_schema
 
 _LEAF = st.one_of(
     st.fixed_dictionaries(

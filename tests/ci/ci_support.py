@@ -9,7 +9,7 @@ from pathlib import Path
 
 from gha_runner import REPO
 
-STARTER = REPO / "src" / "json_contracts" / "starter"
+STARTER = REPO / "src" / "json_contracts" / "contracts" / "starter"
 VENV_BIN = Path(sys.executable).parent
 
 #: One lint error (JC113 on the 5), one warning (JC104 on the schema object) and two info findings.

@@ -162,7 +162,7 @@ def test_the_workflow_runs_the_readme_test_command_and_dogfoods_the_action():
     assert "python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[dev]'" in README.read_text(
         encoding="utf-8"
     )
-    assert {step["with"]["contracts"] for step in uses} >= {"src/json_contracts/starter"}
+    assert {step["with"]["contracts"] for step in uses} >= {"src/json_contracts/contracts/starter"}
 
 
 # --- pre-commit hooks as pre-commit runs them --------------------------------------------------

@@ -8,9 +8,9 @@ import re
 import pytest
 from ci_support import BROKEN, run_script
 
-from json_contracts.cli.render import ANNOTATION_LIMIT, github_annotations
-from json_contracts.model import Finding
-from json_contracts.reports import SUMMARY_LIMIT, markdown_cell, markdown_summary
+from json_contracts.findings import Finding
+from json_contracts.reporting.github import ANNOTATION_LIMIT, github_annotations
+from json_contracts.reporting.markdown import SUMMARY_LIMIT, markdown_cell, markdown_summary
 
 
 def _finding(severity: str = "error", number: int = 0, **changes) -> Finding:
@@ -199,7 +199,7 @@ def test_check_writes_the_summary_and_counts_for_the_document(run_cli, good_fold
     summary = (workspace / "s.md").read_text(encoding="utf-8")
     assert summary.startswith("### json-contracts check support-ticket (doc.json): failed\n\n2 errors,")
     assert (
-        "| doc.json:1:1 | required | error | /severity must have required property 'severity'. "
+        "| doc.json:1:1 | JC301 required | error | /severity must have required property 'severity'. "
         "Add missing required field /severity. |\n"
     ) in summary
     assert (workspace / "c.txt").read_text(encoding="utf-8") == "errors=2\nwarnings=0\ninfo=0\n"

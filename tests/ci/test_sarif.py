@@ -9,9 +9,9 @@ import pytest
 from ci_support import BROKEN, position
 from jsonschema import Draft4Validator
 
-from json_contracts.codes import CODES
-from json_contracts.model import Finding
-from json_contracts.sarif import artifact_uri, sarif_log
+from json_contracts.findings import Code, Finding
+from json_contracts.findings.catalogue import CATALOGUE
+from json_contracts.reporting.sarif import artifact_uri, sarif_log
 
 SCHEMA_FILE = Path(__file__).parents[1] / "data" / "sarif" / "sarif-schema-2.1.0.json"
 
@@ -73,9 +73,9 @@ def test_every_code_is_a_rule_with_metadata_and_every_result_indexes_its_rule(ru
     driver = log["runs"][0]["tool"]["driver"]
     assert driver["name"] == "json-contracts"
     rules = driver["rules"]
-    assert [rule["id"] for rule in rules] == list(CODES)
+    assert [rule["id"] for rule in rules] == list(CATALOGUE)
     for rule in rules:
-        code = CODES[rule["id"]]
+        code = CATALOGUE[rule["id"]]
         assert rule["name"] == code.name
         assert rule["shortDescription"] == {"text": code.summary}
         assert (
@@ -115,7 +115,9 @@ def test_validate_sarif_has_load_errors_and_folder_findings_without_a_region(run
     assert folder_level["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "nowhere"
 
 
-def test_check_sarif_adds_a_rule_for_each_schema_keyword_it_reports(run_cli, good_folder, sarif_validator, workspace):
+def test_check_sarif_reports_document_errors_under_their_rule_with_the_keyword_as_a_property(
+    run_cli, good_folder, sarif_validator, workspace
+):
     document = '{\n  "summary": "Login broken",\n  "severity": "urgent"\n}\n'
     (workspace / "ticket.json").write_text(document, encoding="utf-8")
 
@@ -126,11 +128,11 @@ def test_check_sarif_adds_a_rule_for_each_schema_keyword_it_reports(run_cli, goo
     assert_valid(sarif_validator, log)
     run = log["runs"][0]
     rules = run["tool"]["driver"]["rules"]
-    results = {r["ruleId"]: r for r in run["results"]}
+    assert [rule["id"] for rule in rules] == list(CATALOGUE)  # no rule outside the catalogue
+    results = {r["properties"]["keyword"]: r for r in run["results"]}
     assert set(results) == {"required", "enum"}
-    assert rules[results["enum"]["ruleIndex"]]["shortDescription"]["text"] == (
-        "The document does not satisfy the JSON Schema keyword enum."
-    )
+    assert {r["ruleId"] for r in run["results"]} == {"JC301"}
+    assert rules[results["enum"]["ruleIndex"]]["name"] == "document-invalid"
     location = results["enum"]["locations"][0]["physicalLocation"]
     assert location["artifactLocation"]["uri"] == "ticket.json"
     line, column = position(document, '"urgent"')
@@ -138,9 +140,13 @@ def test_check_sarif_adds_a_rule_for_each_schema_keyword_it_reports(run_cli, goo
 
 
 def test_uris_are_relative_and_percent_encoded_inside_the_root_and_absolute_outside(tmp_path):
-    inside = Finding("JC014", "error", "m", "a b#.json", tmp_path / "dir" / "a b#.json")
-    outside = Finding("JC014", "error", "m", "x.json", Path("/elsewhere/x.json"))
-    stdin = Finding("required", "error", "m", "<stdin>")
+    inside = Finding(
+        code=Code.INVALID_JSON, severity="error", message="m", file="a b#.json", path=tmp_path / "dir" / "a b#.json"
+    )
+    outside = Finding(
+        code=Code.INVALID_JSON, severity="error", message="m", file="x.json", path=Path("/elsewhere/x.json")
+    )
+    stdin = Finding(code=Code.DOCUMENT_INVALID, severity="error", message="m", file="<stdin>", keyword="required")
 
     assert artifact_uri(inside, tmp_path) == ("dir/a%20b%23.json", True)
     assert artifact_uri(outside, tmp_path) == ("file:///elsewhere/x.json", False)
@@ -155,3 +161,26 @@ def test_the_sarif_version_is_the_installed_package_s(run_cli, good_folder):
     log = json.loads(run_cli("lint", "--format", "sarif").stdout)
 
     assert log["runs"][0]["tool"]["driver"]["version"] == version("json-contracts")
+
+
+def test_a_document_refused_for_its_depth_names_the_limit_rule_not_a_keyword(
+    run_cli, good_folder, sarif_validator, workspace
+):
+    # Before the typed finding model, the refusal's code was the word "limit", and SARIF made a
+    # rule "the JSON Schema keyword limit" for it.
+    (workspace / "deep.json").write_text("[" * 70 + "]" * 70, encoding="utf-8")
+
+    result = run_cli("check", "support-ticket", "deep.json", "--format", "sarif")
+
+    assert result.exit_code == 1
+    log = json.loads(result.stdout)
+    assert_valid(sarif_validator, log)
+    run = log["runs"][0]
+    rules = run["tool"]["driver"]["rules"]
+    [refusal] = run["results"]
+    assert refusal["ruleId"] == "JC303"
+    rule = rules[refusal["ruleIndex"]]
+    assert rule["id"] == "JC303"
+    assert rule["name"] == "document-over-limit"
+    assert "keyword" not in rule["shortDescription"]["text"]
+    assert refusal["message"]["text"] == "document is nested more than 64 levels deep; flatten it"

@@ -121,7 +121,7 @@ def test_check_github_format_annotates_each_error_with_its_hint(run_cli, ticket_
     assert result.exit_code == 1
     # annotations follow the document's order (line, then column), not the validator's
     assert (
-        "::error file=doc.json,line=4,col=3,title=additionalProperties::"
+        "::error file=doc.json,line=4,col=3,title=JC301 additionalProperties::"
         "/extra must NOT have additional properties. Remove extra field /extra."
     ) in result.stdout.splitlines()
     positions = [line.split(",title=", 1)[0] for line in result.stdout.splitlines()]
@@ -196,4 +196,4 @@ def test_check_with_github_format_annotates_a_document_that_is_not_json(run_cli,
     result = run_cli("check", "ticket", "doc.json", "--format", "github", "-c", "contracts")
 
     assert result.exit_code == 1
-    assert result.stdout.startswith("::error file=doc.json,line=1,col=13,title=JC014::Invalid JSON: ")
+    assert result.stdout.startswith("::error file=doc.json,line=1,col=13,title=JC302::Invalid JSON: ")

@@ -6,7 +6,7 @@ import json
 from importlib import resources
 from pathlib import Path
 
-STARTER_DIR = Path(str(resources.files("json_contracts") / "starter"))
+STARTER_DIR = Path(str(resources.files("json_contracts.contracts.starter")))
 
 
 def _init_text(target: Path, copied: list[str], skipped: list[str]) -> list[str]:

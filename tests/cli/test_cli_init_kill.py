@@ -24,7 +24,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="fork and SIGKIL
 
 STARTER = {
     item.name: item.read_bytes()
-    for item in (resources.files("json_contracts") / "starter").iterdir()
+    for item in (resources.files("json_contracts.contracts.starter")).iterdir()
     if item.name.endswith(".json") or item.name == "LICENSE.md"
 }
 HARNESS = Path(__file__).with_name("init_kill_harness.py")

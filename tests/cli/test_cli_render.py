@@ -6,8 +6,9 @@ from pathlib import Path
 
 import click
 
-from json_contracts.cli.render import finding_line, github_annotation
-from json_contracts.model import Finding
+from json_contracts.cli.render import finding_line
+from json_contracts.findings import Finding
+from json_contracts.reporting.github import github_annotation
 
 
 def _finding(**changes):

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from json_contracts.loading import load_contracts
+from json_contracts.contracts.loading import load_contracts
 
 
 def _position(text: str, needle: str) -> tuple[int, int]:

@@ -9,10 +9,12 @@ from typing import Any
 
 import pytest
 
-from json_contracts.loading import load_contracts
-from json_contracts.model import Contract
-from json_contracts.schema import check_schema, compile_schema, detect_dialect
-from json_contracts.validation import ErrorRecord, validate
+from json_contracts.contracts.loading import load_contracts
+from json_contracts.contracts.model import Contract
+from json_contracts.schema.checking import check_schema
+from json_contracts.schema.compiled import compile_schema
+from json_contracts.schema.dialects import detect_dialect
+from json_contracts.schema.validation import ErrorRecord, validate
 
 # The support-ticket contract of REFERENCE §2 and §5.
 _SUPPORT_TICKET_SCHEMA: dict[str, Any] = {

@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from json_contracts.arguments import PROMPT_NAMES, TOOL_NAMES, ArgumentsError, argument_names, check_arguments
+from json_contracts._json.text import dumps
+from json_contracts.agent.arguments import ArgumentsError
 from json_contracts.errors import JsonContractsError
-from json_contracts.jstext import dumps
+from json_contracts.mcp.tools import PROMPT_NAMES, TOOL_NAMES, argument_names, check_arguments
 
 TOOLS_LIST = json.loads((Path(__file__).parents[1] / "data" / "mcp-tools-list.json").read_text(encoding="utf-8"))
 INPUT_SCHEMAS: dict[str, dict[str, Any]] = {tool["name"]: tool["inputSchema"] for tool in TOOLS_LIST["tools"]}

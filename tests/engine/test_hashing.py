@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from json_contracts.hashing import sha256_of
-from json_contracts.jsonio import parse_json
-from json_contracts.jstext import canonical
-from json_contracts.loading import load_contracts
-from json_contracts.model import Contract
+from json_contracts._json.hashing import sha256_of
+from json_contracts._json.reading import parse_json
+from json_contracts._json.text import canonical
+from json_contracts.contracts.loading import load_contracts
+from json_contracts.contracts.model import Contract
 
 _PROBES_FILE = Path(__file__).parent.parent / "data" / "hash-probes.jsonl"
 # split("\n"), not splitlines(): a probe holds a raw U+2028, which splitlines() treats as a line break.

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from json_contracts._json.pointers import escape_pointer_segment, pointer_from_parts
+from json_contracts._json.reading import SourceMap, line_column, parse_json
 from json_contracts.errors import JsonParseError
-from json_contracts.jsonio import SourceMap, escape_pointer_segment, line_column, parse_json, pointer_from_parts
 
 
 def _parse_error(text: str) -> JsonParseError:

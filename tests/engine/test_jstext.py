@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from json_contracts.hashing import sha256_of
-from json_contracts.jstext import canonical, dumps, format_number, js_key_order, js_string
+from json_contracts._json.hashing import sha256_of
+from json_contracts._json.text import canonical, dumps, format_number, js_key_order, js_string
 
 
 @pytest.mark.parametrize(

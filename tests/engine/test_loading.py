@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
+from json_contracts._json.reading import line_column
+from json_contracts.contracts.loading import Limits, load_contracts, load_contracts_strict
+from json_contracts.contracts.model import LoadResult
 from json_contracts.errors import LoadError
-from json_contracts.jsonio import line_column
-from json_contracts.loading import Limits, load_contracts, load_contracts_strict
-from json_contracts.model import Finding, LoadResult
+from json_contracts.findings import Finding
 
 MakeDir = Callable[..., Path]
 OBJECT = {"schema": {"type": "object"}}

@@ -9,10 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from json_contracts.formats import FORMAT_CHECKER
-from json_contracts.keywords import DRAFT202012
-from json_contracts.schema import check_schema, flat_meta_schema_2020_12
-from json_contracts.starter_set import starter_files
+from json_contracts.contracts.starter import starter_files
+from json_contracts.schema.checking import check_schema
+from json_contracts.schema.dialects import flat_meta_schema_2020_12
+from json_contracts.schema.formats import FORMAT_CHECKER
+from json_contracts.schema.vocabulary import DRAFT202012
 
 OFFICIAL = Draft202012Validator(Draft202012Validator.META_SCHEMA, format_checker=FORMAT_CHECKER)
 FLAT = Draft202012Validator(flat_meta_schema_2020_12(), format_checker=FORMAT_CHECKER)

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from json_contracts.names import CONTRACT_NAME_PATTERN, collation_key, is_safe_name, name_from_filename
+from json_contracts.contracts.names import CONTRACT_NAME_PATTERN, collation_key, is_safe_name, name_from_filename
 
 
 @pytest.mark.parametrize("name", ["support-ticket", "a.b.c", "A_b-C", "1x", "a", "Z9", "a.", "x-_.y"])

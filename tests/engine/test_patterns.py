@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-import json_contracts.patterns as patterns
-from json_contracts.loading import load_contracts
-from json_contracts.validation import validate
+import json_contracts.schema.patterns as patterns
+from json_contracts.contracts.loading import load_contracts
+from json_contracts.errors import EnvironmentVariableError
+from json_contracts.schema.validation import validate
 
 EVIL = "^(a+)+$"
 NEAR_MISS = "a" * 40 + "!"  # about 2**40 backtracking steps for the pattern above
@@ -19,7 +21,7 @@ NEAR_MISS = "a" * 40 + "!"  # about 2**40 backtracking steps for the pattern abo
 
 @pytest.fixture
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(patterns, "PATTERN_TIMEOUT", 0.3)
+    monkeypatch.setenv("JSON_CONTRACTS_PATTERN_TIMEOUT", "0.3")
 
 
 def test_a_runaway_match_is_stopped_and_reported(quick: None) -> None:
@@ -63,12 +65,32 @@ def test_validation_reports_the_runaway_pattern_on_its_value(tmp_path: Path, qui
     assert validate(contract.compiled, {"code": "aaa"}).valid
 
 
-@pytest.mark.parametrize(("raw", "expected"), [("", 1.0), ("2.5", 2.5), ("soon", 1.0), ("-1", 1.0)])
+@pytest.mark.parametrize(("raw", "expected"), [("", 1.0), ("2.5", 2.5), (" 0.25 ", 0.25)])
 def test_the_time_bound_comes_from_the_environment(raw: str, expected: float) -> None:
-    code = "import json_contracts.patterns as p; print(p.PATTERN_TIMEOUT)"
-    env = {"JSON_CONTRACTS_PATTERN_TIMEOUT": raw, "PATH": ""}
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert float(done.stdout) == expected
+    assert patterns.pattern_timeout({"JSON_CONTRACTS_PATTERN_TIMEOUT": raw}) == expected
+
+
+@pytest.mark.parametrize("raw", ["soon", "-1", "0", "inf", "nan"])
+def test_a_bad_time_bound_is_refused_naming_the_variable(raw: str) -> None:
+    # It used to fall back to 1 s silently, unlike every other limit variable.
+    with pytest.raises(EnvironmentVariableError) as raised:
+        patterns.pattern_timeout({"JSON_CONTRACTS_PATTERN_TIMEOUT": raw})
+    assert str(raised.value) == (
+        f"JSON_CONTRACTS_PATTERN_TIMEOUT must be a positive number of seconds, got {raw!r}; unset it for the default"
+    )
+
+
+def test_a_bad_time_bound_is_a_one_line_usage_error_of_the_cli(tmp_path: Path) -> None:
+    env = {**os.environ, "JSON_CONTRACTS_PATTERN_TIMEOUT": "soon"}
+    done = subprocess.run(
+        [sys.executable, "-m", "json_contracts", "validate", "-c", str(tmp_path)],
+        env=env, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr == (
+        "Error: JSON_CONTRACTS_PATTERN_TIMEOUT must be a positive number of seconds, got 'soon'; "
+        "unset it for the default\n"
+    )
 
 
 def test_one_document_spends_one_time_bound_however_many_hostile_values(tmp_path: Path, quick: None) -> None:

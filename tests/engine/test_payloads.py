@@ -7,9 +7,7 @@ from typing import Any
 
 import pytest
 
-from json_contracts.errors import InvalidInputError, JsonContractsError, OperationError
-from json_contracts.model import Contract
-from json_contracts.payloads import (
+from json_contracts.agent.payloads import (
     CREATE_INSTRUCTIONS,
     EDIT_INSTRUCTIONS,
     REPAIR_INSTRUCTIONS,
@@ -20,6 +18,8 @@ from json_contracts.payloads import (
     resource_payload,
     validation_payload,
 )
+from json_contracts.contracts.model import Contract
+from json_contracts.errors import InvalidInputError, JsonContractsError, OperationError
 
 LoadOne = Callable[..., Contract]
 

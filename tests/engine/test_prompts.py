@@ -8,16 +8,18 @@ from typing import Any
 
 import pytest
 
-from json_contracts.errors import InvalidInputError, OperationError
-from json_contracts.loading import load_contracts
-from json_contracts.model import Contract
-from json_contracts.prompts import (
-    PROMPT_DEFINITIONS,
+from json_contracts.agent.prompts import (
     preprocess_prompt_arguments,
     render_edit_prompt,
     render_json_prompt,
     render_repair_prompt,
 )
+from json_contracts.contracts.loading import load_contracts
+from json_contracts.contracts.model import Contract
+from json_contracts.errors import InvalidInputError, OperationError
+from json_contracts.mcp.tools import PROMPTS
+
+PROMPT_DEFINITIONS = [prompt.listing() for prompt in PROMPTS]
 
 _DATA = Path(__file__).parent.parent / "data"
 

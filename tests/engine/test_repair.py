@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from json_contracts.repair import field_hints, repair_instructions, repairs, schema_nodes_at
-from json_contracts.validation import ErrorRecord
+from json_contracts.agent.repair import field_hints, repair_instructions, repairs, schema_nodes_at
+from json_contracts.schema.validation import ErrorRecord
 
 ErrorsOf = Callable[[dict[str, Any], Any], list[ErrorRecord]]
 

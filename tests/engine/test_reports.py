@@ -8,21 +8,37 @@ import click
 import pytest
 
 from json_contracts.cli.render import finding_line
-from json_contracts.model import Finding
-from json_contracts.reports import finding_location, finding_text
+from json_contracts.findings import Code, Finding
+from json_contracts.reporting.text import finding_location, finding_text
 
 
 def test_finding_text_is_the_cli_line_without_colour(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     path = tmp_path / "c" / "a.json"
-    finding = Finding("JC104", "warning", "Object schema is open.", "a.json", path, "/schema", 3, 13)
+    finding = Finding(
+        code=Code.ADDITIONAL_PROPERTIES_MISSING,
+        severity="warning",
+        message="Object schema is open.",
+        file="a.json",
+        path=path,
+        pointer="/schema",
+        line=3,
+        column=13,
+    )
 
     assert finding_text(finding) == "c/a.json:3:13: JC104 warning Object schema is open."
     assert finding_text(finding) == click.unstyle(finding_line(finding))
 
 
 def test_a_folder_finding_has_no_line_or_column() -> None:
-    finding = Finding("JC002", "warning", "Contracts directory does not exist", "/x/json-contracts", line=0, column=0)
+    finding = Finding(
+        code=Code.MISSING_DIRECTORY,
+        severity="warning",
+        message="Contracts directory does not exist",
+        file="/x/json-contracts",
+        line=0,
+        column=0,
+    )
 
     assert finding_location(finding) == "/x/json-contracts:"
     assert finding_text(finding) == "/x/json-contracts: JC002 warning Contracts directory does not exist"

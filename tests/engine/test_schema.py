@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 
-from json_contracts.schema import SchemaProblem, check_schema, detect_dialect
+from json_contracts.findings import Finding
+from json_contracts.schema.checking import check_schema
+from json_contracts.schema.dialects import detect_dialect
 
 
 @pytest.mark.parametrize(
@@ -26,7 +28,7 @@ def test_dialect_defaults_to_2020_12_and_honours_draft_07(schema: dict[str, Any]
 
 def test_an_explicit_null_schema_uri_is_not_a_string() -> None:
     problem = detect_dialect({"$schema": None})
-    assert isinstance(problem, SchemaProblem)
+    assert isinstance(problem, Finding)
     assert problem.message == "Invalid JSON Schema: $schema must be a string when present"
     assert problem.pointer == "/$schema"
 
@@ -34,7 +36,7 @@ def test_an_explicit_null_schema_uri_is_not_a_string() -> None:
 @pytest.mark.parametrize("uri", ["https://json-schema.org/draft/2019-09/schema", "http://json-schema.org/schema#", ""])
 def test_unsupported_dialect_message_names_the_uri(uri: str) -> None:
     problem = detect_dialect({"$schema": uri})
-    assert isinstance(problem, SchemaProblem)
+    assert isinstance(problem, Finding)
     assert problem.message == f"Unsupported JSON Schema dialect: {uri}. Supported dialects are draft-07 and 2020-12."
 
 
@@ -42,7 +44,7 @@ def test_unsupported_dialect_message_names_the_uri(uri: str) -> None:
 def test_uris_that_only_mention_a_dialect_are_still_refused(uri: str) -> None:
     # The original passes its case-insensitive dialect test and then fails the meta-schema lookup.
     problem = detect_dialect({"$schema": uri})
-    assert isinstance(problem, SchemaProblem)
+    assert isinstance(problem, Finding)
     assert uri in problem.message
 
 
@@ -134,7 +136,7 @@ def test_a_schema_nested_beyond_the_limit_is_refused_not_crashed_on() -> None:
 
 
 def test_two_contracts_sharing_a_self_referencing_schema_load_as_two_clear_failures(tmp_path: Path) -> None:
-    from json_contracts.loading import load_contracts
+    from json_contracts.contracts.loading import load_contracts
 
     text = '{"schema":{"if":{"$ref":"#"}},"examples":[{"input":1,"output":1}]}'
     (tmp_path / "a.json").write_text(text, encoding="utf-8")

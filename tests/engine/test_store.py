@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-import json_contracts.loading as loading
-from json_contracts.store import ContractStore
+import json_contracts.contracts.loading as loading
+from json_contracts.contracts.store import ContractStore
 
 
 def _write(folder: Path, name: str, body: dict[str, Any]) -> None:

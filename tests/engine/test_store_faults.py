@@ -18,14 +18,15 @@ from typing import Any
 
 import pytest
 
-import json_contracts.loading as loading
-import json_contracts.schema as schema_module
-import json_contracts.store as store_module
-from json_contracts.hashing import sha256_of
-from json_contracts.loading import load_contracts
-from json_contracts.model import LoadResult
-from json_contracts.schema import compile_schema, detect_dialect
-from json_contracts.store import ContractStore
+import json_contracts.contracts.loading as loading
+import json_contracts.contracts.store as store_module
+import json_contracts.schema.compiled as schema_module
+from json_contracts._json.hashing import sha256_of
+from json_contracts.contracts.loading import load_contracts
+from json_contracts.contracts.model import LoadResult
+from json_contracts.contracts.store import ContractStore
+from json_contracts.schema.compiled import compile_schema
+from json_contracts.schema.dialects import detect_dialect
 
 
 def _write(folder: Path, name: str, maximum: int = 1) -> None:

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from json_contracts.model import Contract
-from json_contracts.schema import compile_schema
-from json_contracts.validation import ErrorRecord, describe_errors, is_valid, iter_errors, validate
+from json_contracts.contracts.model import Contract
+from json_contracts.schema.compiled import compile_schema
+from json_contracts.schema.validation import ErrorRecord, describe_errors, is_valid, iter_errors, validate
 
 ErrorsOf = Callable[[dict[str, Any], Any], list[ErrorRecord]]
 D7 = "http://json-schema.org/draft-07/schema#"
@@ -582,8 +582,8 @@ def test_integer_like_property_names_are_checked_first_as_in_javascript(errors_o
 
 
 def test_a_rust_panic_from_deep_reference_recursion_becomes_a_depth_error() -> None:
-    from json_contracts.schema import CompiledSchema
-    from json_contracts.validation import iter_errors
+    from json_contracts.schema.compiled import CompiledSchema
+    from json_contracts.schema.validation import iter_errors
 
     class PanicException(BaseException):  # the shape of pyo3's panic, which is no Exception
         pass
@@ -598,8 +598,8 @@ def test_a_rust_panic_from_deep_reference_recursion_becomes_a_depth_error() -> N
 
 
 def test_a_real_error_that_is_not_a_panic_still_propagates() -> None:
-    from json_contracts.schema import CompiledSchema
-    from json_contracts.validation import iter_errors
+    from json_contracts.schema.compiled import CompiledSchema
+    from json_contracts.schema.validation import iter_errors
 
     class Broken:
         def iter_errors(self, instance: Any) -> Any:

@@ -17,12 +17,12 @@ from hardening_support import MIB, fuzz, json_values, nested_list
 from hypothesis import event, given
 from hypothesis import strategies as st
 
+from json_contracts._json.text import dumps
+from json_contracts.agent.payloads import contract_payload, repair_payload, resource_payload, validation_payload
 from json_contracts.cli import main
-from json_contracts.codes import CODES
-from json_contracts.jstext import dumps
+from json_contracts.contracts.loading import load_contracts
+from json_contracts.findings.catalogue import CATALOGUE
 from json_contracts.lint import lint_result
-from json_contracts.loading import load_contracts
-from json_contracts.payloads import contract_payload, repair_payload, resource_payload, validation_payload
 
 TICKET: dict[str, Any] = {
     "description": "A ticket.",
@@ -167,7 +167,7 @@ def test_the_loader_turns_any_bytes_into_findings_and_never_raises(tmp_path: Pat
         assert len(result.failures) + len(result.contracts) == 1
         event("loaded" if result.contracts else result.failures[0].code)  # --hypothesis-show-statistics
         for finding in result.failures:
-            assert finding.code in CODES
+            assert finding.code in CATALOGUE
             assert finding.file == "fuzzed.json"
             assert finding.message
             json.dumps(finding.message).encode("utf-8")  # printable and sendable

@@ -23,8 +23,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from mcp import MCPError
 
-from json_contracts.arguments import PROMPT_NAMES, TOOL_NAMES, argument_names
-from json_contracts.jstext import dumps
+from json_contracts._json.text import dumps
+from json_contracts.mcp.tools import PROMPT_NAMES, TOOL_NAMES, argument_names
 
 #: Peak traced memory of one hostile call (1 MiB arguments, 80,000 errors, a repair echoing an
 #: 80,000-key document; 27 MiB measured), and what may stay behind after the batch (0.03 MiB measured).
@@ -73,7 +73,7 @@ def check_error(error: MCPError) -> None:
 @pytest.mark.parametrize("tool", [*TOOL_NAMES, "no_such_tool"])
 def test_every_tool_answers_arbitrary_arguments_and_the_server_stays_up(served: Served, tool: str) -> None:
     keys = _TOOL_KEYS.get(tool, ["contract", "json"])
-    before = served.tools.call("list_contracts", {}).data
+    before = served.service.call("list_contracts", {}).data
     with open_portal() as portal, portal.wrap_async_context_manager(served.client()) as client:
 
         @fuzz(15)
@@ -85,7 +85,7 @@ def test_every_tool_answers_arbitrary_arguments_and_the_server_stays_up(served: 
         call()
         status = portal.call(client.call_tool, "status", {})
     assert not status.is_error
-    assert served.tools.call("list_contracts", {}).data == before  # nothing a call sent changed what is served
+    assert served.service.call("list_contracts", {}).data == before  # nothing a call sent changed what is served
 
 
 def test_every_prompt_answers_arbitrary_string_arguments(served: Served) -> None:

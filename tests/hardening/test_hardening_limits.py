@@ -28,9 +28,10 @@ from hardening_support import MIB, Served, nested_list, wire_peer
 from mcp import MCPError
 
 from json_contracts.cli import main
-from json_contracts.limits import ENVIRONMENT, DocumentLimits, LimitError, Limits, defaults, limits_from_env
-from json_contracts.loading import load_contracts
-from json_contracts.mcp_server.settings import SettingsError, settings_from_env
+from json_contracts.contracts.limits import ENVIRONMENT, DocumentLimits, Limits, defaults, limits_from_env
+from json_contracts.contracts.loading import load_contracts
+from json_contracts.errors import EnvironmentVariableError
+from json_contracts.mcp.settings import SettingsError, settings_from_env
 
 ROOT = Path(__file__).resolve().parents[2]
 TICKET = "support-ticket"
@@ -105,7 +106,7 @@ def test_every_variable_sets_its_limit_and_an_empty_one_is_unset() -> None:
     ],
 )
 def test_a_bad_value_names_the_variable_and_what_it_accepts(name: str, value: str, accepted: str) -> None:
-    with pytest.raises(LimitError) as raised:
+    with pytest.raises(EnvironmentVariableError) as raised:
         limits_from_env({name: value})
     assert str(raised.value) == f"{name} must be a whole number {accepted}, got {value!r}; unset it for the default"
 

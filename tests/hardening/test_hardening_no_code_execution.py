@@ -18,14 +18,14 @@ import pytest
 from click.testing import CliRunner
 from hardening_support import Served
 
-from json_contracts.check_results import RunOptions
-from json_contracts.checks import run_check
+from json_contracts._json.text import dumps
+from json_contracts.agent.payloads import contract_payload, repair_payload, validation_payload
+from json_contracts.agent.prompts import render_json_prompt, render_repair_prompt
 from json_contracts.cli import main
-from json_contracts.jstext import dumps
+from json_contracts.contracts.loading import load_contracts
 from json_contracts.lint import lint_result
-from json_contracts.loading import load_contracts
-from json_contracts.payloads import contract_payload, repair_payload, validation_payload
-from json_contracts.prompts import render_json_prompt, render_repair_prompt
+from json_contracts.testing.checks import run_check
+from json_contracts.testing.results import RunOptions
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "json_contracts"
 

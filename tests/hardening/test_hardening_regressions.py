@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from hardening_support import Served, nested_list, wire_peer
 
-from json_contracts import repair
+from json_contracts.agent import repair
+from json_contracts.agent.payloads import contract_payload, repair_payload, resource_payload
+from json_contracts.contracts.loading import load_contracts
 from json_contracts.lint import lint_result
-from json_contracts.loading import load_contracts
-from json_contracts.payloads import contract_payload, repair_payload, resource_payload
 
 pytestmark = pytest.mark.anyio
 TICKET = "support-ticket"

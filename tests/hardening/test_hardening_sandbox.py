@@ -22,12 +22,12 @@ from click.testing import CliRunner
 from hardening_support import Served
 from mcp import MCPError
 
-from json_contracts.check_results import RunOptions
-from json_contracts.checks import run_check
+from json_contracts.agent.payloads import repair_payload, validation_payload
 from json_contracts.cli import main
+from json_contracts.contracts.loading import load_contracts
 from json_contracts.lint import lint_result
-from json_contracts.loading import load_contracts
-from json_contracts.payloads import repair_payload, validation_payload
+from json_contracts.testing.checks import run_check
+from json_contracts.testing.results import RunOptions
 
 SECRET = {"description": "outside the folder", "schema": {"type": "object"}}
 
@@ -209,7 +209,7 @@ def test_a_file_swapped_for_a_link_after_the_listing_is_refused_not_followed(
     outside = make_contracts_dir({"secret.json": SECRET}, dirname="outside")
     folder = make_contracts_dir({})
     (folder / "raced.json").symlink_to(outside / "secret.json")
-    monkeypatch.setattr("json_contracts.loading._list_directory", lambda directory, result: ["raced.json"])
+    monkeypatch.setattr("json_contracts.contracts.loading._list_directory", lambda directory, result: ["raced.json"])
     [failure] = load_contracts(folder).failures
     assert failure.code == "JC012"
     assert failure.file == "raced.json"

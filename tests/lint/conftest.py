@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
+from json_contracts.contracts.loading import load_contracts
+from json_contracts.contracts.model import Contract, LoadResult
+from json_contracts.findings import Finding
 from json_contracts.lint import lint_contract
-from json_contracts.loading import load_contracts
-from json_contracts.model import Contract, Finding, LoadResult
 
 
 def text_position(text: str, needle: str, *, after: bool = False, occurrence: int | None = None) -> tuple[int, int]:

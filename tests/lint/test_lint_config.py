@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from json_contracts.config import ConfigError, Settings, find_pyproject, load_settings, parse_codes
 from json_contracts.errors import JsonContractsError
+from json_contracts.lint.config import ConfigError, Settings, find_pyproject, load_settings, parse_codes
 
 
 def _project(tmp_path: Path, body: str) -> tuple[Path, Path]:
@@ -39,7 +39,7 @@ def test_the_nearest_pyproject_wins_even_without_a_json_contracts_table(tmp_path
 def test_no_pyproject_means_default_settings(tmp_path, monkeypatch):
     folder = tmp_path / "a"
     folder.mkdir()
-    monkeypatch.setattr("json_contracts.config.find_pyproject", lambda start: None)
+    monkeypatch.setattr("json_contracts.lint.config.find_pyproject", lambda start: None)
 
     assert load_settings(folder) == Settings(ignore=frozenset(), strict=False, source=None)
 
@@ -72,7 +72,7 @@ def test_find_pyproject_skips_a_folder_named_pyproject_toml(tmp_path):
         ('[tool.json-contracts]\nstrict = "yes"\n', "[tool.json-contracts] strict must be true or false"),
         (
             '[tool.json-contracts]\nignore = ["JC999"]\n',
-            "[tool.json-contracts] ignore: unknown code 'JC999'; known codes are JC001-JC132 (see README)",
+            "[tool.json-contracts] ignore: unknown code 'JC999'; known codes are JC001-JC303 (see README)",
         ),
         ("[tool]\njson-contracts = 1\n", "[tool.json-contracts] must be a table"),
         ("this is [not toml\n", "cannot read [tool.json-contracts]: "),
@@ -105,4 +105,4 @@ def test_parse_codes_names_where_an_unknown_code_came_from():
     with pytest.raises(ConfigError) as caught:
         parse_codes(["JC104", "JC1O4"], "--ignore")
 
-    assert str(caught.value) == "--ignore: unknown code 'JC1O4'; known codes are JC001-JC132 (see README)"
+    assert str(caught.value) == "--ignore: unknown code 'JC1O4'; known codes are JC001-JC303 (see README)"

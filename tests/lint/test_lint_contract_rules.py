@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from json_contracts.codes import CODES
+from json_contracts.findings.catalogue import CATALOGUE
 
 # --- JC111 unknown-field -----------------------------------------------------------------------
 
@@ -16,7 +16,7 @@ def test_an_unknown_top_level_field_warns_jc111_with_a_did_you_mean(lint_one, qu
     linted = lint_one(contract)
 
     finding = linted.one("JC111")
-    assert finding.severity == "warning" == CODES["JC111"].severity
+    assert finding.severity == "warning" == CATALOGUE["JC111"].severity
     assert finding.message == f'Unknown contract field "{field}" is ignored; did you mean "{suggestion}"?'
     assert finding.pointer == f"/{field}"
     assert (finding.line, finding.column) == linted.at(f'"{field}": ')
@@ -44,7 +44,7 @@ def test_a_name_field_that_differs_from_the_file_name_warns_jc122(lint_one, quie
     linted = lint_one(quiet({"type": "string"}, "x", name="other-name"), name="mine")
 
     finding = linted.one("JC122")
-    assert finding.severity == "warning" == CODES["JC122"].severity
+    assert finding.severity == "warning" == CATALOGUE["JC122"].severity
     assert finding.message == (
         'The name field "other-name" differs from the file name "mine", and the file name wins; '
         "rename the file or remove the name field"
@@ -76,7 +76,7 @@ def test_a_repeated_example_warns_jc123_pointing_at_the_repeat(lint_one):
     linted = lint_one(text)
 
     finding = linted.one("JC123")
-    assert finding.severity == "warning" == CODES["JC123"].severity
+    assert finding.severity == "warning" == CATALOGUE["JC123"].severity
     assert finding.message == "This example repeats the one at /examples/0; remove it or make it show something new"
     assert finding.pointer == "/examples/1"
     assert (finding.line, finding.column) == linted.at('{"output"')
@@ -104,7 +104,7 @@ def test_an_enum_value_no_example_shows_is_noted_as_info_jc130(lint_one, quiet, 
     linted = lint_one(quiet(obj({"state": prop}, ["state"]), {"state": "open"}))
 
     finding = linted.one("JC130")
-    assert finding.severity == "info" == CODES["JC130"].severity
+    assert finding.severity == "info" == CATALOGUE["JC130"].severity
     assert finding.message == 'No example shows enum value(s) "closed"; add an example that uses them'
     assert finding.lint_path == "$.schema.properties.state.enum"
     assert (finding.line, finding.column) == linted.at('"enum": ', after=True)
@@ -145,7 +145,7 @@ def test_an_optional_property_no_example_sets_is_noted_as_info_jc131(lint_one, q
     linted = lint_one(quiet(obj(props, ["a"]), {"a": "x"}))
 
     finding = linted.one("JC131")
-    assert finding.severity == "info" == CODES["JC131"].severity
+    assert finding.severity == "info" == CATALOGUE["JC131"].severity
     assert finding.message == 'No example shows optional property "nickname"; add an example that sets it'
     assert finding.lint_path == "$.schema.properties.nickname"
     assert (finding.line, finding.column) == linted.at('"nickname"')
@@ -178,7 +178,7 @@ def test_an_enabled_edit_operation_without_examples_is_noted_as_info_jc132(lint_
     linted = lint_one(contract)
 
     finding = linted.one("JC132")
-    assert finding.severity == "info" == CODES["JC132"].severity
+    assert finding.severity == "info" == CATALOGUE["JC132"].severity
     assert finding.message == (
         "The edit operation is enabled but has no examples; add operations.edit.examples "
         "with currentJson, input and output, or set enabled to false"

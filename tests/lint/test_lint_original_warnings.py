@@ -5,7 +5,7 @@ Messages and ``$.schema…`` paths must match the original exactly, as must the 
 
 from __future__ import annotations
 
-from json_contracts.codes import CODES
+from json_contracts.findings.catalogue import CATALOGUE
 
 NO_EXAMPLES = "Contract has no examples."
 EMPTY = "Schema object is empty and accepts any JSON value."
@@ -25,7 +25,7 @@ def test_a_contract_without_any_example_warns_jc101_at_the_top_of_the_file(lint_
     linted = lint_one(quiet(obj({"a": {"type": "string"}}, ["a"])))
 
     finding = linted.one("JC101")
-    assert finding.severity == "warning" == CODES["JC101"].severity
+    assert finding.severity == "warning" == CATALOGUE["JC101"].severity
     assert finding.message == NO_EXAMPLES
     assert finding.lint_path == "examples"
     assert (finding.line, finding.column) == (1, 1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from json_contracts.codes import CODES
+from json_contracts.findings.catalogue import CATALOGUE
 
 UNSAT_TAIL = "; every document will fail validation — relax or remove the conflicting keyword"
 
@@ -12,7 +12,7 @@ UNSAT_TAIL = "; every document will fail validation — relax or remove the conf
 def _assert_kind(finding, code, severity):
     assert finding.code == code
     assert finding.severity == severity
-    assert CODES[code].severity == severity or code == "JC112"
+    assert CATALOGUE[code].severity == severity or code == "JC112"
 
 
 # --- JC110 unknown-keyword ---------------------------------------------------------------------
@@ -343,7 +343,7 @@ def test_an_invalid_ecma_pattern_fails_loading_with_jc119_at_the_pattern(load_on
     assert result.contracts == {}
     (failure,) = result.failures
     assert failure.code == "JC119"
-    assert failure.severity == "error" == CODES["JC119"].severity
+    assert failure.severity == "error" == CATALOGUE["JC119"].severity
     assert failure.message.startswith('Invalid JSON Schema: data/properties/a/pattern must match format "regex" (')
     assert failure.message.endswith("); write the pattern as an ECMA-262 regular expression")
     offset = text.index('"(abc"')

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from json_contracts.loading import contract_from_text
+from json_contracts.contracts.loading import contract_from_text
 
 STABLE = [f"stable-{i}" for i in range(4)]  # edited in place, never removed: calls must never fail
 CHURN = ["churn-a", "churn-b", "churn-c"]  # deleted, recreated and renamed: "not found" is allowed

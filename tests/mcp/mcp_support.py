@@ -21,14 +21,14 @@ from mcp import Client
 from mcp.shared.memory import create_client_server_memory_streams
 from mcp.shared.message import SessionMessage
 
-from json_contracts.jstext import dumps
-from json_contracts.mcp_server.handlers import Tools
-from json_contracts.mcp_server.log import Logger
-from json_contracts.mcp_server.server import ContractServer, build_server
-from json_contracts.mcp_server.settings import ServerSettings
-from json_contracts.mcp_server.transports import serve_streams
-from json_contracts.model import Contract
-from json_contracts.store import ContractStore
+from json_contracts._json.text import dumps
+from json_contracts.contracts.model import Contract
+from json_contracts.contracts.store import ContractStore
+from json_contracts.mcp.handlers import ContractService
+from json_contracts.mcp.log import Logger
+from json_contracts.mcp.server import ContractServer, build_server
+from json_contracts.mcp.settings import ServerSettings
+from json_contracts.mcp.transports import serve_streams
 
 DATA = Path(__file__).parent.parent / "data"
 
@@ -135,7 +135,7 @@ class Served:
 
     folder: Path
     store: ContractStore
-    tools: Tools
+    service: ContractService
     server: ContractServer
 
     def write(self, filename: str, content: Any) -> Path:
@@ -157,7 +157,7 @@ class Served:
             create_client_server_memory_streams() as ((client_read, client_write), (server_read, server_write)),
             anyio.create_task_group() as group,
         ):
-            group.start_soon(serve_streams, self.server, server_read, server_write, self.tools.settings, Logger())
+            group.start_soon(serve_streams, self.server, server_read, server_write, self.service.settings, Logger())
             try:
                 yield client_read, client_write
             finally:
@@ -302,7 +302,7 @@ def serve_factory(make_contracts_dir: Callable[..., Path]) -> ServeFactory:
         )
         store = ContractStore.open(folder, allow_invalid=allow_invalid)
         options = {"watch": False, "allow_invalid": allow_invalid, **settings}
-        tools = Tools(store, ServerSettings(store.directory, **options))
-        return Served(folder, store, tools, build_server(tools))
+        service = ContractService(store, ServerSettings(store.directory, **options))
+        return Served(folder, store, service, build_server(service))
 
     return build

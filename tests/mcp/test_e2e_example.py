@@ -11,7 +11,7 @@ import pytest
 import json_contracts
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "python-client" / "agent_loop.py"
-STARTERS = Path(json_contracts.__file__).parent / "starter"
+STARTERS = Path(json_contracts.__file__).parent / "contracts" / "starter"
 
 
 @pytest.mark.parametrize("contract", ["support-ticket", "ecommerce-return", "create-filter"])

@@ -92,7 +92,7 @@ def _unprivileged_command() -> list[str]:
     if setpriv is None:
         pytest.skip("running as root, which reads a folder whatever its mode, and setpriv is not installed")
     command = [setpriv, f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", sys.executable]
-    probe = subprocess.run([*command, "-c", "import json_contracts.mcp_server"], capture_output=True, check=False)
+    probe = subprocess.run([*command, "-c", "import json_contracts.mcp"], capture_output=True, check=False)
     if probe.returncode != 0:  # e.g. the checkout or the virtual environment is private to root
         pytest.skip("running as root, and user nobody cannot run json-contracts from here")
     return command

@@ -218,13 +218,13 @@ def test_a_stray_print_in_the_server_process_never_reaches_the_protocol_channel(
     # fd 1 points at stderr while serving: a library that prints cannot corrupt the JSON-RPC stream.
     probe = tmp_path / "sitecustomize.py"
     probe.write_text(
-        "import json_contracts.mcp_server.handlers as h\n"
-        "original = h.Tools.call\n"
+        "import json_contracts.mcp.handlers as h\n"
+        "original = h.ContractService.call\n"
         "def noisy(self, name, arguments):\n"
         "    print('stray output from a library')\n"
         "    import os; os.write(1, b'raw bytes on fd 1\\n')\n"
         "    return original(self, name, arguments)\n"
-        "h.Tools.call = noisy\n",
+        "h.ContractService.call = noisy\n",
         encoding="utf-8",
     )
     lines = [json.dumps(_initialize()), json.dumps(_call(2, "status", {}))]
@@ -307,7 +307,7 @@ def test_an_empty_transport_variable_counts_as_unset(folder: Path) -> None:
 
 _SLOW_HANDLERS = """\
 import anyio
-import json_contracts.mcp_server.server as server
+import json_contracts.mcp.server as server
 
 _original = server.ContractServer._call_tool
 

@@ -28,11 +28,11 @@ from fault_support import CHURN, STABLE, Versions, contract_text, seed_files, ve
 from mcp import Client
 from mcp_support import Served
 
-import json_contracts.store as store_module
-from json_contracts.loading import load_contracts
-from json_contracts.mcp_server.log import Logger
-from json_contracts.mcp_server.watch import watch_contracts
-from json_contracts.model import LoadResult
+import json_contracts.contracts.store as store_module
+from json_contracts.contracts.loading import load_contracts
+from json_contracts.contracts.model import LoadResult
+from json_contracts.mcp.log import Logger
+from json_contracts.mcp.watch import watch_contracts
 
 pytestmark = pytest.mark.anyio
 
@@ -195,7 +195,7 @@ async def test_a_burst_of_edits_never_yields_a_mixed_or_failed_answer(
             clients = [await stack.enter_async_context(served.client()) for _ in range(6)]
             async with anyio.create_task_group() as group:
                 if watching:
-                    group.start_soon(watch_contracts, served.server, served.tools.settings, Logger())
+                    group.start_soon(watch_contracts, served.server, served.service.settings, Logger())
                     await anyio.sleep(0.3)  # let the OS watch arm
                 for seed, client in enumerate(clients[:5]):
                     group.start_soon(_client_loop, client, checker, done, seed)
@@ -275,7 +275,7 @@ async def test_the_folder_deleted_replaced_and_restored_under_the_watcher(serve:
     served = serve({"ticket.json": versioned("ticket", 1)}, watch=True)
     folder = served.folder
     async with anyio.create_task_group() as group, served.client() as client:
-        group.start_soon(watch_contracts, served.server, served.tools.settings, Logger())
+        group.start_soon(watch_contracts, served.server, served.service.settings, Logger())
         await anyio.sleep(0.3)
 
         # Deleted: nothing served, and status says why.
@@ -327,7 +327,7 @@ async def test_the_watcher_outlives_a_reload_that_raises(serve: ServeFactory, mo
     monkeypatch.setattr(store_module, "load_contracts", flaky_load)
     with anyio.fail_after(30):
         async with anyio.create_task_group() as group, served.client() as client:
-            group.start_soon(watch_contracts, served.server, served.tools.settings, Logger())
+            group.start_soon(watch_contracts, served.server, served.service.settings, Logger())
             await anyio.sleep(0.3)
             (served.folder / "ticket.json").write_text(contract_text(versioned("ticket", 2)), encoding="utf-8")
             await anyio.sleep(0.6)  # the failing reload has run (and the catch-up reload may have too)

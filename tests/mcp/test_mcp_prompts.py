@@ -10,7 +10,7 @@ import pytest
 from mcp import MCPError
 from mcp_support import SAMPLE_CURRENT, SAMPLE_INPUT, SEVERITY_ENUM, Served, golden_json, golden_text
 
-from json_contracts.jstext import dumps
+from json_contracts._json.text import dumps
 
 pytestmark = pytest.mark.anyio
 

@@ -11,8 +11,8 @@ import pytest
 from mcp import MCPError
 from mcp_support import CONTRACT_NAMES, SUPPORT_TICKET, Served, golden_json
 
-from json_contracts.jstext import dumps
-from json_contracts.payloads import resource_payload
+from json_contracts._json.text import dumps
+from json_contracts.agent.payloads import resource_payload
 
 pytestmark = pytest.mark.anyio
 
@@ -41,7 +41,7 @@ async def test_one_resource_per_contract_sorted(served: Served, mode: str) -> No
 
 
 async def test_the_starter_contracts_list_as_the_original_lists_them(serve: Any) -> None:
-    folder = resources.files("json_contracts") / "starter"
+    folder = resources.files("json_contracts.contracts.starter")
     files = {item.name: item.read_text(encoding="utf-8") for item in folder.iterdir() if item.name.endswith(".json")}
     served = serve(files)
     async with served.client() as client:

@@ -20,7 +20,7 @@ from mcp_support import (
     nested_list,
 )
 
-from json_contracts.payloads import contract_payload
+from json_contracts.agent.payloads import contract_payload
 
 pytestmark = pytest.mark.anyio
 

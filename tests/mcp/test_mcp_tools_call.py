@@ -21,7 +21,7 @@ from mcp_support import (
 )
 
 from json_contracts import __version__
-from json_contracts.payloads import (
+from json_contracts.agent.payloads import (
     CREATE_INSTRUCTIONS,
     EDIT_INSTRUCTIONS,
     REPAIR_INSTRUCTIONS,

@@ -12,7 +12,7 @@ import pytest
 from mcp_support import VALID_TICKET, Served, golden_json, nested_list, wire_peer
 
 from json_contracts import __version__
-from json_contracts.jstext import dumps
+from json_contracts._json.text import dumps
 
 pytestmark = pytest.mark.anyio
 

@@ -18,8 +18,8 @@ from plugin_support import ContractsWriter
 
 @pytest.fixture(scope="session", autouse=True)
 def _engine_imported() -> None:
-    import json_contracts.pytest_plugin.items
-    import json_contracts.pytest_plugin.registry  # noqa: F401
+    import pytest_json_contracts.items
+    import pytest_json_contracts.registry  # noqa: F401
 
 
 @pytest.fixture

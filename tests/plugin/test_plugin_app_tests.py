@@ -25,7 +25,7 @@ def test_the_fixture_is_the_loaded_folder(project: pytest.Pytester) -> None:
         project,
         """
         import pytest
-        from json_contracts.model import Contract
+        from json_contracts.contracts.model import Contract
 
         def test_registry(json_contracts):
             assert json_contracts.names == ["tiny"]
@@ -62,7 +62,7 @@ def test_assert_valid_json_passes_valid_documents_and_explains_invalid_ones(proj
     result = _run_tests(
         project,
         """
-        from json_contracts.pytest_plugin import assert_valid_json
+        from pytest_json_contracts import assert_valid_json
 
         def test_valid_by_name():
             assert_valid_json("tiny", {"title": "Printer down", "priority": "high"})
@@ -100,8 +100,8 @@ def test_strategies_draw_valid_documents_for_given(project: pytest.Pytester) -> 
         project,
         """
         from hypothesis import given, settings, strategies as st
-        from json_contracts.pytest_plugin import assert_valid_json, contract_documents
-        from json_contracts.strategies import from_contract
+        from pytest_json_contracts import assert_valid_json, contract_documents
+        from json_contracts.testing.strategies import from_contract
 
         seen = set()
 
@@ -140,7 +140,7 @@ def test_the_marker_runs_a_test_once_per_example(project: pytest.Pytester) -> No
         project,
         """
         import pytest
-        from json_contracts.pytest_plugin import assert_valid_json
+        from pytest_json_contracts import assert_valid_json
 
         @pytest.mark.json_contract_examples("tiny")
         def test_each(example):

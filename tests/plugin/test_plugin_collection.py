@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from plugin_support import FAST, TINY_IDS, ContractsWriter, position_of, tiny
 
-from json_contracts.checks import example_refs
-from json_contracts.loading import load_contracts
-from json_contracts.starter_set import starter_files
+from json_contracts.contracts.loading import load_contracts
+from json_contracts.contracts.starter import starter_files
+from json_contracts.testing.checks import example_refs
 
 
 def _collected(result: pytest.RunResult) -> list[str]:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from plugin_support import ContractsWriter, tiny
 
-HEAVY = ("mcp", "hypothesis", "jsonschema", "hypothesis_jsonschema", "click", "json_contracts.loading")
+HEAVY = ("mcp", "hypothesis", "jsonschema", "hypothesis_jsonschema", "click", "json_contracts.contracts.loading")
 
 
 _PROBE = """
@@ -25,7 +25,7 @@ class Count:
         Count.items = len(session.items)
 code = pytest.main({args!r}, plugins=[Count()])
 heavy = sorted(name for name in {heavy!r} if name in sys.modules)
-print("PLUGIN-LOADED", "json_contracts.pytest_plugin" in sys.modules, "HEAVY", heavy, "ITEMS", Count.items)
+print("PLUGIN-LOADED", "pytest_json_contracts" in sys.modules, "HEAVY", heavy, "ITEMS", Count.items)
 """
 
 

@@ -7,8 +7,7 @@ from typing import Any
 import pytest
 from helpdesk import ON_CALL, QUEUES, Ticket, response_hours, route
 from hypothesis import given
-
-from json_contracts.pytest_plugin import ContractExample, ContractRegistry, assert_valid_json, contract_documents
+from pytest_json_contracts import ContractExample, ContractRegistry, assert_valid_json, contract_documents
 
 
 def test_the_contracts_the_app_reads_are_loaded(json_contracts: ContractRegistry) -> None:

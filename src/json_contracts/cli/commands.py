@@ -2,28 +2,25 @@
 
 from __future__ import annotations
 
-import functools
 import os
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 
+from json_contracts.agent.documents import check_document
 from json_contracts.cli.files import remove_stale_temporaries, write_whole_file
 from json_contracts.cli.options import common_options, contracts_dir, environment_limits, load_folder, report_options
 from json_contracts.cli.options import output_format as _format
 from json_contracts.cli.render import echo_findings, echo_json, emit, finding_line, report_title
-from json_contracts.config import ConfigError, load_settings, parse_codes
-from json_contracts.errors import JsonParseError, JsonTooDeepError
-from json_contracts.jsonio import SourceMap, document_problem, parse_json, too_deep_message
+from json_contracts.contracts.names import is_safe_name
+from json_contracts.contracts.starter import starter_files
+from json_contracts.findings import Code, Finding
 from json_contracts.lint import lint_result
-from json_contracts.model import Finding
-from json_contracts.names import is_safe_name
-from json_contracts.payloads import validation_payload
-from json_contracts.repair import field_hints, repairs
-from json_contracts.reports import lint_report, severity_counts, sort_findings, validate_report
-from json_contracts.starter_set import starter_files
+from json_contracts.lint.config import ConfigError, load_settings, parse_codes
+from json_contracts.reporting.reports import lint_report, validate_report
+from json_contracts.reporting.text import severity_counts, sort_findings
 
 
 @click.command()
@@ -185,7 +182,7 @@ def check(
         own = [
             f
             for f in result.failures
-            if f.contract == contract or (f.code == "JC010" and f"{contract}.json" in f.file.split(", "))
+            if f.contract == contract or (f.code == Code.DUPLICATE_NAME and f"{contract}.json" in f.file.split(", "))
         ]
         if own:
             click.echo(finding_line(own[0]), err=True)
@@ -194,56 +191,35 @@ def check(
         available = ", ".join(c.name for c in result.sorted_contracts()) or "none"
         raise click.UsageError(f"Contract not found: {contract} (loaded: {available})")
     label = "<stdin>" if document == "-" else document
-    path = Path(label) if document != "-" else None
     title = f"json-contracts check {contract} ({label})"
     if document == "-" and sys.stdin.isatty():
         click.echo("Reading the document from stdin; end it with Ctrl-D (or pass a FILE).", err=True)
-    refuse = functools.partial(
-        _refuse, fmt, contract, label, path, title=title, summary=summary_file, counts=counts_file
+    outcome = check_document(
+        loaded,
+        _read_bounded(document, label, document_limits.max_bytes),
+        label=label,
+        path=Path(label) if document != "-" else None,
+        limits=document_limits,
     )
-    raw = _read_bounded(document, label, document_limits.max_bytes)
-    if len(raw) > document_limits.max_bytes:
-        refuse(
-            "limit",
-            f"document is larger than {document_limits.max_bytes} bytes, the limit; check a smaller document "
-            "or raise JSON_CONTRACTS_MAX_DOCUMENT_BYTES",
-        )
-    text = raw.decode("utf-8", errors="replace")
-    try:
-        value = parse_json(text)
-    except JsonTooDeepError:
-        refuse("limit", too_deep_message("document", document_limits.max_depth))
-    except JsonParseError as exc:
-        refuse("JC014", f"Invalid JSON: {exc.message}", exc.line, exc.column)
-    problem = document_problem(
-        value, max_bytes=document_limits.max_bytes, max_depth=document_limits.max_depth, name="document"
-    )
-    if problem is not None:
-        refuse("limit", problem)
-    payload = validation_payload(loaded, value, max_errors=document_limits.max_errors)
-    hints = field_hints(loaded.schema, payload["errors"])
-    source = SourceMap(text)
-    findings: list[Finding] = []
-    for error, hint in zip(payload["errors"], _hint_per_error(loaded.schema, payload["errors"]), strict=True):
-        line, column = source.position(error["path"], key=error["keyword"] == "additionalProperties")
-        message = f"{error['path'] or '/'} {error['message']}. {hint}"
-        findings.append(Finding(error["keyword"], "error", message, label, path, error["path"], line, column, contract))
+    if outcome.refusal is not None:
+        _render_refusal(outcome.refusal, fmt, contract, label)
+        emit([outcome.refusal], fmt, title=title, failed=True, summary=summary_file, counts=counts_file)
+        sys.exit(1)
+    assert outcome.payload is not None
     if fmt == "json":
-        payload["instructions"] = hints
-        payload["repairs"] = repairs(loaded.schema, payload["errors"])
-        echo_json(payload)
-    elif payload["valid"] and fmt in ("text", "github"):
+        echo_json({**outcome.payload, "instructions": outcome.hints, "repairs": outcome.repairs})
+    elif outcome.valid and fmt in ("text", "github"):
         click.echo(f"{label} is valid against {contract}.")
     elif fmt == "text":
-        for error, finding in zip(payload["errors"], findings, strict=True):
+        for error, finding in zip(outcome.payload["errors"], outcome.findings, strict=True):
             where = f"{label}:{finding.line}:{finding.column}:"
             click.echo(f"{where} {click.style(error['keyword'], bold=True)} {error['path'] or '/'} {error['message']}")
         click.echo("How to repair:")
-        for hint in hints:
+        for hint in outcome.hints:
             click.echo(f"  - {hint}")
-        click.echo(f"{label} does not validate against {contract}: {len(payload['errors'])} error(s).")
-    emit(findings, fmt, title=title, failed=not payload["valid"], summary=summary_file, counts=counts_file)
-    sys.exit(0 if payload["valid"] else 1)
+        click.echo(f"{label} does not validate against {contract}: {len(outcome.findings)} error(s).")
+    emit(outcome.findings, fmt, title=title, failed=not outcome.valid, summary=summary_file, counts=counts_file)
+    sys.exit(0 if outcome.valid else 1)
 
 
 def _read_bounded(document: str, label: str, max_bytes: int) -> bytes:
@@ -257,36 +233,20 @@ def _read_bounded(document: str, label: str, max_bytes: int) -> bytes:
         raise click.UsageError(f"Cannot read {label}: {exc.strerror or exc}") from exc
 
 
-def _refuse(
-    fmt: str,
-    contract: str,
-    label: str,
-    path: Path | None,
-    code: str,
-    message: str,
-    line: int = 1,
-    column: int = 1,
-    *,
-    title: str,
-    summary: Path | None,
-    counts: Path | None,
-) -> NoReturn:
-    """Report a document that cannot be checked (not JSON, or over a limit) and exit 1."""
+def _render_refusal(refusal: Finding, fmt: str, contract: str, label: str) -> None:
+    """A document that cannot be checked (not JSON, or over a limit), in the text and json formats."""
+    not_json = refusal.code == Code.DOCUMENT_NOT_JSON
     if fmt == "json":
-        report: dict[str, Any] = {"valid": False, "contract": contract, "file": label, "error": message}
-        if code == "JC014":
-            report |= {"line": line, "column": column}
+        report: dict[str, Any] = {"valid": False, "contract": contract, "file": label, "error": refusal.message}
+        if not_json:
+            report |= {"line": refusal.line, "column": refusal.column}
         echo_json(report)
     elif fmt == "text":
-        where = f"{label}:{line}:{column}: invalid JSON: " if code == "JC014" else f"{label}: "
-        click.echo(where + (message.removeprefix("Invalid JSON: ") if code == "JC014" else message))
-    finding = Finding(code, "error", message, label, path, "", line, column, contract)
-    emit([finding], fmt, title=title, failed=True, summary=summary, counts=counts)
-    sys.exit(1)
-
-
-def _hint_per_error(schema: object, errors: list[dict[str, str]]) -> list[str]:
-    return [field_hints(schema, [error])[0] for error in errors]
+        if not_json:
+            where = f"{label}:{refusal.line}:{refusal.column}: invalid JSON: "
+            click.echo(where + refusal.message.removeprefix("Invalid JSON: "))
+        else:
+            click.echo(f"{label}: {refusal.message}")
 
 
 @click.command()
@@ -308,7 +268,7 @@ def start_server(
     *, transport: str | None = None, host: str | None = None, port: int | None = None, contracts: str | None = None
 ) -> None:
     """Read settings, then hand over to the MCP adapter (imported only now: it loads the SDK)."""
-    from json_contracts.mcp_server.settings import SettingsError, settings_from_env
+    from json_contracts.mcp.settings import SettingsError, settings_from_env
 
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # stray prints never sit in a buffer
     try:
@@ -316,6 +276,6 @@ def start_server(
     except SettingsError as exc:
         click.echo(f"[json-contracts] error: {exc}", err=True)
         sys.exit(1)
-    from json_contracts.mcp_server import run_server
+    from json_contracts.mcp.run import run_server
 
     sys.exit(run_server(settings))

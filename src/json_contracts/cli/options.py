@@ -9,9 +9,10 @@ from typing import Any, TypeVar
 
 import click
 
-from json_contracts.limits import DocumentLimits, LimitError, Limits, limits_from_env
-from json_contracts.loading import load_contracts
-from json_contracts.model import LoadResult
+from json_contracts.contracts.limits import DocumentLimits, Limits, limits_from_env
+from json_contracts.contracts.loading import load_contracts
+from json_contracts.contracts.model import LoadResult
+from json_contracts.errors import EnvironmentVariableError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -27,10 +28,10 @@ def contracts_dir(value: str | None) -> Path:
 
 
 def environment_limits() -> tuple[Limits, DocumentLimits]:
-    """The ``JSON_CONTRACTS_MAX_*`` limits; a bad value is a usage error naming the variable."""
+    """The ``JSON_CONTRACTS_MAX_*`` limits (and the pattern time bound checked); a bad value is a usage error."""
     try:
         return limits_from_env(os.environ)
-    except LimitError as exc:
+    except EnvironmentVariableError as exc:
         raise click.UsageError(str(exc)) from exc
 
 

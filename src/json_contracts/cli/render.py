@@ -14,21 +14,18 @@ from typing import Any
 import click
 
 import json_contracts
-from json_contracts.jstext import dumps
-from json_contracts.model import Finding
-from json_contracts.reports import display_path, finding_location, markdown_summary, severity_counts, sort_findings
-from json_contracts.sarif import sarif_log
-
-#: GitHub shows at most 10 error and 10 warning annotations per step and drops the rest
-#: silently; notices are capped the same way here, to be safe.
-ANNOTATION_LIMIT = 10
+from json_contracts._json.text import dumps
+from json_contracts.findings import Finding
+from json_contracts.reporting.github import counts_text, github_annotations
+from json_contracts.reporting.markdown import markdown_summary
+from json_contracts.reporting.sarif import sarif_log
+from json_contracts.reporting.text import finding_location
 
 _COLOURS = {"error": "red", "warning": "yellow", "info": "cyan"}
-_GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 
 
 def echo_json(data: Any) -> None:
-    """Pretty JSON exactly as the original prints it (``JSON.stringify(v, null, 2)``)."""
+    """Pretty JSON exactly as the TypeScript server prints it (``JSON.stringify(v, null, 2)``)."""
     click.echo(dumps(data))
 
 
@@ -42,53 +39,6 @@ def finding_line(finding: Finding) -> str:
 def echo_findings(findings: Iterable[Finding], *, err: bool = False) -> None:
     for finding in findings:
         click.echo(finding_line(finding), err=err)
-
-
-def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _escape_property(text: str) -> str:
-    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
-
-
-def github_annotation(finding: Finding) -> str:
-    """One workflow command: ``::error file=…,line=…,col=…,title=CODE::message``."""
-    fields: list[tuple[str, object]] = [("file", display_path(finding))]
-    if finding.line:
-        fields += [("line", finding.line), ("col", finding.column)]
-    fields.append(("title", finding.code))
-    props = ",".join(f"{key}={_escape_property(str(value))}" for key, value in fields)
-    return f"::{_GITHUB_LEVEL[finding.severity]} {props}::{_escape_data(finding.message)}"
-
-
-def github_annotations(findings: Iterable[Finding], *, summary: bool = False) -> list[str]:
-    """Workflow commands within GitHub's per-step caps: errors first, then warnings, then notices.
-
-    When findings exceed a cap, the last line is one ``::notice`` saying how many were not
-    shown and where to read them (the job summary when ``summary`` is true).
-    """
-    by_severity: dict[str, list[Finding]] = {"error": [], "warning": [], "info": []}
-    for finding in sort_findings(findings):
-        by_severity[finding.severity].append(finding)
-    errors, warnings, infos = by_severity["error"], by_severity["warning"], by_severity["info"]
-    overflow = len(errors) > ANNOTATION_LIMIT or len(warnings) > ANNOTATION_LIMIT or len(infos) > ANNOTATION_LIMIT
-    info_limit = ANNOTATION_LIMIT - 1 if overflow else ANNOTATION_LIMIT  # the overflow notice takes a slot
-    shown = errors[:ANNOTATION_LIMIT] + warnings[:ANNOTATION_LIMIT] + infos[:info_limit]
-    lines = [github_annotation(finding) for finding in shown]
-    hidden = len(errors) + len(warnings) + len(infos) - len(shown)
-    if hidden:
-        where = (
-            "the job summary lists them all"
-            if summary
-            else "run json-contracts with --format text, or pass --summary FILE, to list them all"
-        )
-        message = (
-            f"{hidden} more finding(s) not shown as annotations (GitHub shows {ANNOTATION_LIMIT} errors and "
-            f"{ANNOTATION_LIMIT} warnings per step); {where}."
-        )
-        lines.append(f"::notice title={_escape_property('json-contracts')}::{_escape_data(message)}")
-    return lines
 
 
 def echo_github(findings: Iterable[Finding], *, summary: bool = False) -> None:
@@ -106,12 +56,6 @@ def _append(path: Path, text: str, *, blank_line: bool = False) -> None:
             handle.write(text)
     except OSError as exc:
         raise click.UsageError(f"cannot write {path}: {exc.strerror or exc}") from exc
-
-
-def counts_text(findings: Iterable[Finding]) -> str:
-    """``errors=N``, ``warnings=N``, ``info=N`` lines, the format ``$GITHUB_OUTPUT`` reads."""
-    counts = severity_counts(findings)
-    return f"errors={counts['error']}\nwarnings={counts['warning']}\ninfo={counts['info']}\n"
 
 
 def emit(

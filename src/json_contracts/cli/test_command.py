@@ -6,18 +6,19 @@ and ``check`` keep their cold start.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from pathlib import Path
 
 import click
 
-from json_contracts.check_results import running_on_ci
 from json_contracts.cli.options import common_options, load_folder, report_options
 from json_contracts.cli.options import output_format as _format
 from json_contracts.cli.render import echo_findings, echo_json, emit, finding_line, report_title
-from json_contracts.codes import CHECK_CODES
-from json_contracts.reports import sort_findings
+from json_contracts.findings.catalogue import CHECK_CODES
+from json_contracts.reporting.text import sort_findings
+from json_contracts.testing.results import derandomize_by_default
 
 _CHECKS = tuple(CHECK_CODES)
 _MARK = {"passed": ("pass", "green"), "failed": ("FAIL", "red"), "skipped": ("skip", "yellow")}
@@ -46,8 +47,8 @@ def test(
     counts_file: Path | None,
 ) -> None:
     """Prove each contract sound with Hypothesis: satisfiable, samples valid, examples, repair hints, edit, hashes."""
-    from json_contracts.checks import RunOptions, run_checks
-    from json_contracts.checks.report import check_report, result_findings
+    from json_contracts.testing.checks import RunOptions, run_checks
+    from json_contracts.testing.report import check_report, result_findings
 
     fmt = _format(as_json, output_format)
     result = load_folder(contracts)
@@ -55,7 +56,7 @@ def test(
     if unknown:
         loaded = ", ".join(c.name for c in result.sorted_contracts()) or "none"
         raise click.UsageError(f"Contract not found: {', '.join(unknown)} (loaded: {loaded})")
-    derandomize = seed is None and running_on_ci()
+    derandomize = seed is None and derandomize_by_default(os.environ)
     if seed is None and not derandomize:
         seed = random.randrange(2**32)
     options = RunOptions(max_examples=max_examples, seed=seed, derandomize=derandomize)

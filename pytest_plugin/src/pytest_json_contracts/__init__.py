@@ -1,0 +1,152 @@
+"""pytest plugin: every contract file becomes test items, and app tests get contract helpers.
+
+Registered under the ``pytest11`` entry point, so pytest loads it in every run of an environment
+with json-contracts installed. It does nothing until ``--json-contracts DIR`` or the ini key
+``json_contracts_dir`` names a folder, and loading it imports neither the engine, jsonschema,
+Hypothesis nor mcp: the hooks import what they need once the plugin is enabled.
+
+For app tests (importable from here): the ``json_contracts`` fixture (a
+:class:`~pytest_json_contracts.registry.ContractRegistry`), :func:`assert_valid_json`,
+:func:`contract_documents` (a Hypothesis strategy for ``@given``) and the marker
+``@pytest.mark.json_contract_examples("name")``, which runs a test once per example of a contract
+with the example in its ``example`` argument.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from pytest_json_contracts.helpers import (
+    NOT_CONFIGURED,
+    assert_valid_json,
+    contract_documents,
+    session_registry,
+)
+from pytest_json_contracts.options import SEED_KEY, add_options, enabled
+
+if TYPE_CHECKING:
+    from pytest_json_contracts.items import ContractFile
+    from pytest_json_contracts.registry import ContractExample, ContractRegistry
+    from pytest_json_contracts.session import PluginState
+
+__all__ = ["ContractExample", "ContractRegistry", "assert_valid_json", "contract_documents"]
+
+_STATE: pytest.StashKey[PluginState] = pytest.StashKey()
+EXAMPLES_MARKER = "json_contract_examples"
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("ContractExample", "ContractRegistry"):  # the engine loads only when they are used
+        from pytest_json_contracts import registry
+
+        return getattr(registry, name)
+    raise AttributeError(f"module 'pytest_json_contracts' has no attribute {name!r}")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    add_options(parser)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        f"{EXAMPLES_MARKER}(contract, argname='example'): run the test once per example of the contract, "
+        "passing a pytest_json_contracts.ContractExample",
+    )
+    if not enabled(config):
+        return
+    from pytest_json_contracts.session import PluginState, push_state, read_options
+
+    state = PluginState(read_options(config))
+    config.stash[_STATE] = state
+    push_state(state)
+    _add_folder_to_default_run(config, state.options.directory)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    state = config.stash.get(_STATE, None)
+    if state is not None:
+        from pytest_json_contracts.session import pop_state
+
+        pop_state(state)
+
+
+def _add_folder_to_default_run(config: pytest.Config, directory: Path) -> None:
+    """A bare ``pytest`` runs ``testpaths``; the contracts join them unless already inside.
+
+    Paths named on the command line are left alone (``pytest tests/test_app.py`` runs just
+    that), and without ``testpaths`` pytest walks the current folder, which holds the contracts.
+    """
+    if config.args_source != pytest.Config.ArgsSource.TESTPATHS:
+        return
+    base = config.invocation_params.dir
+    if not any(directory.is_relative_to(Path(base, arg).absolute()) for arg in config.args):
+        config.args.append(str(directory))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """pytest-xdist: workers draw with the controller's seed (None: derandomised), so runs repeat."""
+    state = node.config.stash.get(_STATE, None)
+    if state is not None:
+        node.workerinput[SEED_KEY] = state.options.seed
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    state = config.stash.get(_STATE, None)
+    if state is None:
+        return None
+    options = state.options
+    if not options.hypothesis:
+        checks = "property checks off"
+    elif options.derandomize:
+        checks = f"{options.max_examples} examples per check, derandomised (CI)"
+    else:
+        checks = f"{options.max_examples} examples per check, --json-contracts-seed {options.seed}"
+    strict = ", strict" if options.strict else ""
+    folder = options.directory
+    shown = folder.relative_to(config.rootpath) if folder.is_relative_to(config.rootpath) else folder
+    return f"json-contracts: {shown} ({checks}{strict})"
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> ContractFile | None:
+    state = parent.config.stash.get(_STATE, None)
+    if state is None or file_path.suffix != ".json" or file_path.parent != state.options.directory:
+        return None
+    from pytest_json_contracts.items import ContractFile
+
+    file: ContractFile = ContractFile.from_parent(parent, path=file_path, state=state)
+    return file
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    marker = metafunc.definition.get_closest_marker(EXAMPLES_MARKER)
+    if marker is None:
+        return
+    if len(marker.args) != 1 or not isinstance(marker.args[0], str) or set(marker.kwargs) - {"argname"}:
+        raise pytest.Collector.CollectError(
+            f"{EXAMPLES_MARKER} takes one contract name and optionally argname=..., "
+            f'e.g. @pytest.mark.{EXAMPLES_MARKER}("support-ticket")'
+        )
+    name, argname = marker.args[0], str(marker.kwargs.get("argname", "example"))
+    state = metafunc.config.stash.get(_STATE, None)
+    if state is None:
+        raise pytest.Collector.CollectError(f"{EXAMPLES_MARKER}: {NOT_CONFIGURED}")
+    if argname not in metafunc.fixturenames:
+        raise pytest.Collector.CollectError(
+            f"{EXAMPLES_MARKER}({name!r}): {metafunc.function.__name__} needs an argument named {argname!r}"
+        )
+    try:
+        examples = state.registry().examples(name)
+    except KeyError as exc:
+        raise pytest.Collector.CollectError(f"{EXAMPLES_MARKER}: {exc.args[0]}") from None
+    metafunc.parametrize(argname, examples, ids=[example.id for example in examples])
+
+
+@pytest.fixture(scope="session")
+def json_contracts() -> ContractRegistry:
+    """The session's loaded contracts folder: ``json_contracts["support-ticket"]``, ``.names``, ``.directory``."""
+    return session_registry()

@@ -1,0 +1,78 @@
+"""The plugin's command-line options and ini key: all the plugin registers while it is off.
+
+pytest loads the plugin in every run of an environment that has json-contracts installed, most
+of which never use it, so this module (imported at load) only declares options; reading them
+into a session is :mod:`pytest_json_contracts.session`'s job.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+__all__ = ["DEFAULT_MAX_EXAMPLES", "SEED_KEY", "add_options", "enabled"]
+
+DEFAULT_MAX_EXAMPLES = 50  # RunOptions' default: what `json-contracts test` spends per check
+SEED_KEY = "json_contracts_seed"  # in xdist's workerinput: every worker draws with the controller's seed
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def add_options(parser: pytest.Parser) -> None:
+    """Register the command-line options and the ini key."""
+    group = parser.getgroup("json-contracts", "json-contracts: contract files as test items")
+    group.addoption(
+        "--json-contracts",
+        dest="json_contracts_dir",
+        metavar="DIR",
+        help="test the contracts in DIR (one item per check); overrides the json_contracts_dir ini key",
+    )
+    group.addoption(
+        "--json-contracts-max-examples",
+        type=_positive_int,
+        metavar="N",
+        help=f"documents each property check tries (default {DEFAULT_MAX_EXAMPLES})",
+    )
+    group.addoption(
+        "--json-contracts-no-hypothesis",
+        action="store_true",
+        help="skip the property checks (satisfiable, samples-valid, repair-hints, edit, hashes)",
+    )
+    group.addoption(
+        "--json-contracts-strict",
+        action="store_true",
+        help="lint warnings fail (as [tool.json-contracts] strict = true does)",
+    )
+    group.addoption(
+        "--json-contracts-seed",
+        type=_seed,
+        metavar="N",
+        help="seed the property checks (default: random, printed in the header; fixed order when CI is set)",
+    )
+    parser.addini(
+        "json_contracts_dir",
+        "folder of contract files to test, relative to the ini file (enables the json-contracts plugin)",
+        type="string",
+        default="",
+    )
+
+
+def enabled(config: pytest.Config) -> bool:
+    """Whether a contracts folder is named (option or ini); cheap, so an off plugin stays cheap."""
+    return bool(config.getoption("json_contracts_dir") or str(config.getini("json_contracts_dir")).strip())

@@ -1,0 +1,111 @@
+"""The enabled plugin's session: options read from pytest, the seed, and the loaded folder.
+
+Imported only once a contracts folder is named (see :func:`~pytest_json_contracts.options.enabled`).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from json_contracts.lint.config import ConfigError, load_settings
+from json_contracts.testing.results import derandomize_by_default
+from pytest_json_contracts.options import DEFAULT_MAX_EXAMPLES, SEED_KEY
+
+if TYPE_CHECKING:
+    from pytest_json_contracts.registry import ContractRegistry
+
+__all__ = ["PluginOptions", "PluginState", "active_state", "pop_state", "push_state", "read_options"]
+
+
+@dataclass(frozen=True)
+class PluginOptions:
+    """What the user asked for; ``seed`` None with ``derandomize`` means a fixed, seedless order."""
+
+    directory: Path
+    max_examples: int = DEFAULT_MAX_EXAMPLES
+    hypothesis: bool = True
+    strict: bool = False
+    seed: int | None = None
+    derandomize: bool = False
+    ignore: frozenset[str] = frozenset()
+
+
+def read_options(config: pytest.Config) -> PluginOptions:
+    """The options of a session whose folder is named by ``--json-contracts`` or the ini key.
+
+    Raises:
+        pytest.UsageError: the folder does not exist, or ``[tool.json-contracts]`` is malformed.
+    """
+    given = config.getoption("json_contracts_dir")
+    if given:
+        directory, origin = Path(config.invocation_params.dir, given), "--json-contracts"
+    else:
+        ini = str(config.getini("json_contracts_dir")).strip()
+        base = config.inipath.parent if config.inipath else config.rootpath
+        directory, origin = Path(base, ini), f"json_contracts_dir ({config.inipath or 'ini'})"
+    directory = Path(os.path.abspath(directory))  # as the loader names files: absolute, links kept
+    if not directory.is_dir():
+        raise pytest.UsageError(f"{origin}: contracts folder {directory} does not exist")
+
+    try:
+        settings = load_settings(directory)
+    except ConfigError as exc:
+        raise pytest.UsageError(str(exc)) from None
+    seed: int | None = config.getoption("json_contracts_seed")
+    workerinput = getattr(config, "workerinput", None)  # set by pytest-xdist in its workers
+    derandomize = False
+    if seed is None and isinstance(workerinput, dict) and SEED_KEY in workerinput:
+        seed = workerinput[SEED_KEY]
+        derandomize = seed is None
+    elif seed is None and derandomize_by_default(os.environ):
+        derandomize = True
+    elif seed is None:
+        seed = random.randrange(2**32)
+    return PluginOptions(
+        directory=directory,
+        max_examples=config.getoption("json_contracts_max_examples") or DEFAULT_MAX_EXAMPLES,
+        hypothesis=not config.getoption("json_contracts_no_hypothesis"),
+        strict=bool(config.getoption("json_contracts_strict")) or settings.strict,
+        seed=seed,
+        derandomize=derandomize,
+        ignore=settings.ignore,
+    )
+
+
+@dataclass
+class PluginState:
+    """One enabled session: its options and the folder, loaded on first use and then shared."""
+
+    options: PluginOptions
+    _registry: ContractRegistry | None = field(default=None, repr=False)
+
+    def registry(self) -> ContractRegistry:
+        if self._registry is None:
+            from pytest_json_contracts.registry import ContractRegistry
+
+            self._registry = ContractRegistry.load(self.options.directory)
+        return self._registry
+
+
+# Enabled sessions, innermost last (pytester runs sessions inside sessions); helpers that take a
+# contract *name* look it up in the innermost one.
+_ACTIVE: list[PluginState] = []
+
+
+def push_state(state: PluginState) -> None:
+    _ACTIVE.append(state)
+
+
+def pop_state(state: PluginState) -> None:
+    if state in _ACTIVE:
+        _ACTIVE.remove(state)
+
+
+def active_state() -> PluginState | None:
+    return _ACTIVE[-1] if _ACTIVE else None

@@ -1,0 +1,175 @@
+"""JSON text exactly as JavaScript's ``JSON.stringify`` writes it.
+
+The original tool is JavaScript, and its hashes, ``--json`` output, MCP payloads and prompt
+bodies are all ``JSON.stringify`` text. Python's ``json`` differs in three places, handled here:
+numbers (``1.0`` prints as ``1``, ``1e21`` as ``1e+21``), lone surrogates (escaped, not raw)
+and object key order (integer-like keys first, ascending).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Any
+
+__all__ = [
+    "LONE_SURROGATE",
+    "MAX_SAFE_INTEGER",
+    "canonical",
+    "display_text",
+    "dumps",
+    "escape_lone_surrogates",
+    "format_number",
+    "js_key_order",
+    "js_string",
+]
+
+MAX_SAFE_INTEGER = 2**53  # larger integers lose precision as doubles, which JavaScript reads them as
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_encode_string = json.encoder.encode_basestring  # escapes only '"', '\\' and C0, like JS
+
+
+def format_number(value: float | int) -> str:
+    """Format a number as ECMAScript ``Number::toString`` does.
+
+    Integers beyond 2**53 are first rounded to the nearest double, as a JS parser would.
+
+    Raises:
+        ValueError: for NaN and infinities, which JSON cannot carry.
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        if -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
+            return str(value)
+        value = float(value)
+    if not math.isfinite(value):
+        raise ValueError(f"{value!r} is not a JSON number")
+    if value == 0:
+        return "0"
+    sign = "-" if value < 0 else ""
+    # repr() gives the shortest round-trip digits, as ECMAScript requires.
+    _, digit_tuple, exponent = Decimal(repr(abs(value))).normalize().as_tuple()
+    digits = "".join(map(str, digit_tuple))
+    k = len(digits)
+    point = k + int(exponent)  # value = 0.<digits> * 10**point
+    if k <= point <= 21:
+        text = digits + "0" * (point - k)
+    elif 0 < point <= 21:
+        text = digits[:point] + "." + digits[point:]
+    elif -6 < point <= 0:
+        text = "0." + "0" * (-point) + digits
+    else:
+        shown = point - 1
+        head = digits[0] + ("." + digits[1:] if k > 1 else "")
+        text = f"{head}e{'+' if shown >= 0 else '-'}{abs(shown)}"
+    return sign + text
+
+
+def js_string(text: str) -> str:
+    """A JSON string literal as JS writes it: raw non-ASCII, lone surrogates escaped."""
+    encoded: str = _encode_string(text)
+    return escape_lone_surrogates(encoded)
+
+
+def escape_lone_surrogates(text: str) -> str:
+    """``text`` with each lone surrogate written as its ``\\uXXXX`` escape, so it can be printed or sent.
+
+    A lone surrogate is not Unicode text: UTF-8 output and the MCP SDK's JSON encoder refuse it.
+    """
+    if LONE_SURROGATE.search(text) is None:
+        return text
+    return LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def display_text(text: str) -> str:
+    """``text`` as it can be printed and sent: file-name bytes that are not UTF-8 become U+FFFD.
+
+    Python hands such names over with surrogate escapes, which no UTF-8 output (and no MCP
+    answer) can carry; they are shown the way the loader reads bad bytes inside a file.
+    """
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:  # a surrogate that is not an escaped byte
+        return escape_lone_surrogates(text)
+
+
+def _is_array_index(key: str) -> bool:
+    return key.isdigit() and key.isascii() and (key == "0" or key[0] != "0") and int(key) < 2**32 - 1
+
+
+def js_key_order(keys: Iterable[str]) -> list[str]:
+    """Keys in JavaScript object order: array-index keys ascending first, then insertion order."""
+    keys = list(keys)
+    indexes = [k for k in keys if _is_array_index(k)]
+    if not indexes:
+        return keys
+    indexes.sort(key=int)
+    return indexes + [k for k in keys if not _is_array_index(k)]
+
+
+def _utf16_key(key: str) -> bytes:
+    return key.encode("utf-16-be", "surrogatepass")
+
+
+def canonical(value: Any) -> str:
+    """Compact JSON with keys sorted by UTF-16 code units: the text the hashes are taken of."""
+    parts: list[str] = []
+    _write(value, parts, None, "", sort_keys=True)
+    return "".join(parts)
+
+
+def dumps(value: Any, indent: int | None = 2) -> str:
+    """``JSON.stringify(value, null, indent)``; ``indent=None`` gives the compact form."""
+    parts: list[str] = []
+    _write(value, parts, indent, "", sort_keys=False)
+    return "".join(parts)
+
+
+def _write(value: Any, out: list[str], indent: int | None, prefix: str, *, sort_keys: bool) -> None:
+    if value is None:
+        out.append("null")
+    elif value is True:
+        out.append("true")
+    elif value is False:
+        out.append("false")
+    elif isinstance(value, str):
+        out.append(js_string(value))
+    elif isinstance(value, (int, float)):
+        out.append(format_number(value))
+    elif isinstance(value, dict):
+        if not value:
+            out.append("{}")
+            return
+        keys = sorted(value, key=_utf16_key) if sort_keys else js_key_order(value)
+        inner = prefix + " " * indent if indent else prefix
+        out.append("{")
+        for i, key in enumerate(keys):
+            if i:
+                out.append(",")
+            if indent:
+                out.append("\n" + inner)
+            out.append(js_string(key))
+            out.append(": " if indent else ":")
+            _write(value[key], out, indent, inner, sort_keys=sort_keys)
+        if indent:
+            out.append("\n" + prefix)
+        out.append("}")
+    elif isinstance(value, (list, tuple)):
+        if not value:
+            out.append("[]")
+            return
+        inner = prefix + " " * indent if indent else prefix
+        out.append("[")
+        for i, item in enumerate(value):
+            if i:
+                out.append(",")
+            if indent:
+                out.append("\n" + inner)
+            _write(item, out, indent, inner, sort_keys=sort_keys)
+        if indent:
+            out.append("\n" + prefix)
+        out.append("]")
+    else:
+        raise TypeError(f"{type(value).__name__} is not a JSON value")

@@ -1,0 +1,243 @@
+"""Repair guidance for a document that failed validation.
+
+Two views of the same errors: the original's instruction lines (REFERENCE §5, byte for byte)
+for a model to read, and :func:`repairs`, one machine-readable entry per error (what to do at
+which path, and what is allowed there) for programs and for the property checks that prove
+the hints are sufficient.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from json_contracts._json.pointers import pointer_parts, resolve_local_ref
+from json_contracts._json.text import dumps, format_number
+from json_contracts.schema.validation import ErrorRecord
+
+__all__ = ["field_hints", "repair_instructions", "repairs", "schema_nodes_at"]
+
+_MAX_REF_DEPTH = 64
+
+
+def _expand(node: Any, root: Any) -> list[dict[str, Any]]:
+    """The node plus every node its local ``$ref`` chain leads to (cycle-guarded)."""
+    found: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    depth = 0
+    while isinstance(node, dict) and id(node) not in seen and depth <= _MAX_REF_DEPTH:
+        seen.add(id(node))
+        found.append(node)
+        ref = node.get("$ref")
+        node = resolve_local_ref(root, ref) if isinstance(ref, str) else None
+        depth += 1
+    return found
+
+
+def _with_branches(nodes: Iterable[dict[str, Any]], root: Any) -> list[dict[str, Any]]:
+    result: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    stack = list(nodes)
+    while stack:
+        node = stack.pop(0)
+        if id(node) in seen or len(result) > 1000:
+            continue
+        seen.add(id(node))
+        result.append(node)
+        for key in ("allOf", "anyOf", "oneOf"):
+            branches = node.get(key)
+            if isinstance(branches, list):
+                for branch in branches:
+                    stack.extend(_expand(branch, root))
+    return result
+
+
+def _children(node: dict[str, Any], segment: str) -> list[Any]:
+    children: list[Any] = []
+    properties = node.get("properties")
+    if isinstance(properties, dict) and segment in properties:
+        children.append(properties[segment])
+    elif isinstance(node.get("additionalProperties"), dict):
+        children.append(node["additionalProperties"])
+    if segment.isascii() and segment.isdigit():
+        index = int(segment)
+        prefix, items = node.get("prefixItems"), node.get("items")
+        if isinstance(prefix, list) and index < len(prefix):
+            children.append(prefix[index])
+        elif isinstance(items, list) and index < len(items):
+            children.append(items[index])
+        elif isinstance(items, dict):
+            children.append(items)
+        elif isinstance(node.get("additionalItems"), dict):
+            children.append(node["additionalItems"])
+    return children
+
+
+def schema_nodes_at(schema: Any, pointer: str) -> list[dict[str, Any]]:
+    """Sub-schemas that govern the data at ``pointer`` (following ``$ref`` and compositions)."""
+    level = _with_branches(_expand(schema, schema), schema)
+    for segment in pointer_parts(pointer):
+        following: list[dict[str, Any]] = []
+        for node in level:
+            for child in _children(node, segment):
+                following.extend(_expand(child, schema))
+        level = _with_branches(following, schema)
+    return level
+
+
+def _js_string(value: Any) -> str:
+    """JavaScript ``String(value)``."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, (int, float)):
+        return format_number(value)
+    if isinstance(value, list):
+        return ",".join("" if v is None else _js_string(v) for v in value)
+    if isinstance(value, dict):
+        return "[object Object]"
+    return str(value)
+
+
+def _enum_values(nodes: list[dict[str, Any]]) -> list[Any]:
+    values: list[Any] = []
+    seen: set[str] = set()
+    for node in nodes:
+        enum = node.get("enum")
+        if isinstance(enum, list):
+            for value in enum:
+                text = dumps(value, indent=None)
+                if text not in seen:
+                    seen.add(text)
+                    values.append(value)
+    return values
+
+
+def _types(nodes: list[dict[str, Any]]) -> list[str]:
+    types: list[str] = []
+    for node in nodes:
+        declared = node.get("type")
+        for name in [declared] if isinstance(declared, str) else declared if isinstance(declared, list) else []:
+            if isinstance(name, str) and name not in types:
+                types.append(name)
+    return types
+
+
+_SIMPLE_HINTS = {
+    "maxLength": "Shorten {} to satisfy the maximum length.",
+    "minLength": "Lengthen {} to satisfy the minimum length.",
+    "minimum": "Increase {} to satisfy the minimum value.",
+    "exclusiveMinimum": "Increase {} to satisfy the minimum value.",
+    "maximum": "Decrease {} to satisfy the maximum value.",
+    "exclusiveMaximum": "Decrease {} to satisfy the maximum value.",
+    "pattern": "Set {} to match the required pattern.",
+}
+
+
+def _hint(schema: Any, error: ErrorRecord) -> str:
+    path, keyword = error["path"], error["keyword"]
+    target = path or "the JSON value"
+    if keyword == "enum":
+        values = _enum_values(schema_nodes_at(schema, path))
+        if values:
+            return f"Set {target} to one of: {', '.join(_js_string(v) for v in values)}."
+        return f"Set {target} to an allowed enum value."
+    if keyword == "required":
+        return f"Add missing required field {path}."
+    if keyword == "additionalProperties":
+        return f"Remove extra field {path}."
+    if keyword == "type":
+        types = _types(schema_nodes_at(schema, path))
+        if types:
+            return f"Set {target} to a valid {' or '.join(types)} value."
+        return f"Set {target} to the required type."
+    if keyword in _SIMPLE_HINTS:
+        return _SIMPLE_HINTS[keyword].format(target)
+    return f"Fix {target}: {error['message']}."
+
+
+def field_hints(schema: Any, errors: Iterable[ErrorRecord]) -> list[str]:
+    """One hint line per error, in order, without repeats."""
+    hints: dict[str, None] = {}  # ordered and de-duplicated in linear time: a document may have 100,000 errors
+    for error in errors:
+        hints.setdefault(_hint(schema, error))
+    return list(hints)
+
+
+def repair_instructions(schema: Any, errors: Iterable[ErrorRecord]) -> list[str]:
+    """The field hints followed by ``Return JSON only.`` (the library form of §5)."""
+    return [*field_hints(schema, errors), "Return JSON only."]
+
+
+_ACTIONS = {
+    "required": "add",
+    "additionalProperties": "remove",
+    "unevaluatedProperties": "remove",
+    "enum": "replace",
+    "const": "replace",
+    "type": "set-type",
+    "maxLength": "shorten",
+    "minLength": "lengthen",
+    "maximum": "decrease",
+    "exclusiveMaximum": "decrease",
+    "minimum": "increase",
+    "exclusiveMinimum": "increase",
+    "multipleOf": "set-multiple",
+    "pattern": "match-pattern",
+    "format": "match-format",
+    "maxItems": "remove-items",
+    "minItems": "add-items",
+    "uniqueItems": "deduplicate",
+    "maxProperties": "remove-properties",
+    "minProperties": "add-properties",
+    "dependentRequired": "add-dependencies",
+    "dependencies": "add-dependencies",
+}
+_LIMIT_KEYWORDS = {
+    "maxLength", "minLength", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+    "multipleOf", "maxItems", "minItems", "maxProperties", "minProperties",
+}  # fmt: skip
+
+
+def _first(nodes: list[dict[str, Any]], keyword: str) -> Any:
+    for node in nodes:
+        if keyword in node:
+            return node[keyword]
+    return None
+
+
+def repairs(schema: Any, errors: Iterable[ErrorRecord]) -> list[dict[str, Any]]:
+    """One machine-readable repair per error: ``path``, ``keyword``, ``action`` and what is allowed.
+
+    ``add`` entries carry the new field's ``types``/``allowed`` values when the schema says;
+    ``replace`` carries ``allowed``; ``set-type`` carries ``types``; limit actions carry
+    ``limit``; ``match-pattern``/``match-format`` carry the pattern or format. Anything else is
+    ``fix`` with the error message.
+    """
+    result: list[dict[str, Any]] = []
+    for error in errors:
+        path, keyword = error["path"], error["keyword"]
+        entry: dict[str, Any] = {"path": path, "keyword": keyword, "action": _ACTIONS.get(keyword, "fix")}
+        nodes = schema_nodes_at(schema, path)
+        if keyword in ("enum", "const", "required"):
+            allowed = _enum_values(nodes)
+            if not allowed and any("const" in node for node in nodes):
+                allowed = [_first(nodes, "const")]
+            if allowed:
+                entry["allowed"] = allowed
+        if keyword in ("type", "required", "enum", "const") and _types(nodes):
+            entry["types"] = _types(nodes)
+        if keyword in _LIMIT_KEYWORDS:
+            limit = _first(nodes, keyword)
+            if limit is not None:
+                entry["limit"] = limit
+        elif keyword == "pattern":
+            entry["pattern"] = _first(nodes, "pattern")
+        elif keyword == "format":
+            entry["format"] = _first(nodes, "format")
+        entry["message"] = error["message"]
+        result.append(entry)
+    return result

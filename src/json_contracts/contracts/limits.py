@@ -1,0 +1,78 @@
+"""Every size and depth limit on untrusted input, with the environment variables that set them.
+
+Contract files come from pull requests and documents from models, so both are bounded before
+anything else reads them. :class:`Limits` bounds a contract file (the original's three limits
+plus nesting); :class:`DocumentLimits` bounds a document or argument handed to ``check`` or to
+an MCP tool or prompt. Every adapter reads the same variables through :func:`limits_from_env`,
+so ``validate`` in CI, ``pytest`` and the server agree on what loads. Depth limits have a
+ceiling: deeper values would reach Python's recursion limit in the code that reads them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from json_contracts._env import whole_number
+from json_contracts.schema.patterns import pattern_timeout
+
+__all__ = ["ENVIRONMENT", "DocumentLimits", "Limits", "defaults", "limits_from_env"]
+
+MAX_DEPTH_CEILING = 256
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Limits on one contract file: the original's three, plus nesting."""
+
+    max_file_bytes: int = 262144  # on-disk size (stat), as the original
+    max_schema_bytes: int = 131072  # compact UTF-8 size of ``schema``, as the original
+    max_examples: int = 50  # all example groups together, as the original
+    max_schema_depth: int = 64  # sub-schema nesting; deeper schemas are refused, not crashed on
+    max_file_depth: int = 256  # JSON nesting of the whole file (examples, const, default, ...)
+
+
+@dataclass(frozen=True)
+class DocumentLimits:
+    """Limits on one received document or argument (``check`` input, MCP tool and prompt arguments)."""
+
+    max_bytes: int = 1024 * 1024  # compact UTF-8 size
+    max_depth: int = 64  # arrays and objects inside each other
+    max_errors: int = 1000  # errors listed for one document; more end in one "maxErrors" record
+
+
+#: variable -> (which limits, field, largest accepted value or None)
+ENVIRONMENT: dict[str, tuple[str, str, int | None]] = {
+    "JSON_CONTRACTS_MAX_FILE_BYTES": ("contract", "max_file_bytes", None),
+    "JSON_CONTRACTS_MAX_SCHEMA_BYTES": ("contract", "max_schema_bytes", None),
+    "JSON_CONTRACTS_MAX_EXAMPLES": ("contract", "max_examples", None),
+    "JSON_CONTRACTS_MAX_SCHEMA_DEPTH": ("contract", "max_schema_depth", 64),
+    "JSON_CONTRACTS_MAX_FILE_DEPTH": ("contract", "max_file_depth", MAX_DEPTH_CEILING),
+    "JSON_CONTRACTS_MAX_DOCUMENT_BYTES": ("document", "max_bytes", None),
+    "JSON_CONTRACTS_MAX_DOCUMENT_DEPTH": ("document", "max_depth", MAX_DEPTH_CEILING),
+    "JSON_CONTRACTS_MAX_ERRORS": ("document", "max_errors", None),
+}
+
+
+def limits_from_env(environ: Mapping[str, str]) -> tuple[Limits, DocumentLimits]:
+    """The limits, with every ``JSON_CONTRACTS_MAX_*`` variable that is set (an empty one counts as unset).
+
+    ``JSON_CONTRACTS_PATTERN_TIMEOUT`` is checked too (the pattern matcher reads it itself), so an
+    adapter that calls this once at start-up has checked every limit variable.
+
+    Raises:
+        EnvironmentVariableError: a variable is not a whole number in its accepted range.
+    """
+    base: dict[str, Limits | DocumentLimits] = {"contract": Limits(), "document": DocumentLimits()}
+    values: dict[str, dict[str, int]] = {"contract": {}, "document": {}}
+    for name, (kind, field, ceiling) in ENVIRONMENT.items():
+        default = int(getattr(base[kind], field))
+        values[kind][field] = whole_number(environ, name, default, maximum=ceiling)
+    pattern_timeout(environ)
+    return replace(Limits(), **values["contract"]), replace(DocumentLimits(), **values["document"])
+
+
+def defaults() -> dict[str, int]:
+    """Each variable's default, for documentation and tests."""
+    base: dict[str, Limits | DocumentLimits] = {"contract": Limits(), "document": DocumentLimits()}
+    return {name: int(getattr(base[kind], field)) for name, (kind, field, _) in ENVIRONMENT.items()}

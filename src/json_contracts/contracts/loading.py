@@ -1,0 +1,335 @@
+"""Loading a contracts folder (REFERENCE §2): every file checked, every problem kept as a value.
+
+One broken file never hides the others: :func:`load_contracts` returns the contracts that
+loaded and a :class:`~json_contracts.contracts.model.Finding` per failure, in the original's order
+(duplicates first, then files in collation order). Only regular ``*.json`` files directly in
+the folder are read, opened without following links; anything else is reported and skipped.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from collections.abc import Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from json_contracts._json.hashing import sha256_of
+from json_contracts._json.reading import parse_json
+from json_contracts._json.text import display_text, dumps
+from json_contracts._json.values import first_too_deep, nested_too_deep
+from json_contracts.contracts.limits import Limits
+from json_contracts.contracts.model import Contract, LoadResult, SourceFile
+from json_contracts.contracts.names import collation_key, is_safe_name, name_from_filename
+from json_contracts.contracts.shape import normalise_operations, shape_issues
+from json_contracts.errors import JsonParseError, JsonTooDeepError, LoadError
+from json_contracts.findings import Code, Finding, Severity
+from json_contracts.schema.checking import check_schema
+from json_contracts.schema.compiled import compile_schema
+from json_contracts.schema.dialects import detect_dialect
+from json_contracts.schema.validation import describe_errors, iter_errors
+
+__all__ = ["Limits", "contract_from_text", "load_contracts", "load_contracts_strict"]
+
+
+class _Failed(Exception):
+    """A per-file step failed; carries the finding."""
+
+    def __init__(self, finding: Finding) -> None:
+        super().__init__(finding.message)
+        self.finding = finding
+
+
+def _finding(
+    code: Code,
+    message: str,
+    path: Path,
+    *,
+    source: SourceFile | None = None,
+    pointer: str = "",
+    severity: Severity = "error",
+    file: str | None = None,
+    contract: str | None = None,
+) -> Finding:
+    line, column = source.position(pointer) if source is not None else (1, 1)
+    return Finding(
+        code=code,
+        severity=severity,
+        message=display_text(message),
+        file=display_text(file or path.name),
+        path=path,
+        pointer=pointer,
+        line=line,
+        column=column,
+        contract=contract,
+    )
+
+
+def _list_directory(directory: Path, result: LoadResult) -> list[str] | None:
+    """Candidate file names; skipped entries become warnings. None when the folder is missing."""
+    names: list[str] = []
+    try:
+        with os.scandir(directory) as entries:
+            for entry in entries:
+                if entry.is_symlink():
+                    if entry.name.lower().endswith(".json"):
+                        result.warnings.append(
+                            _finding(
+                                Code.SKIPPED_ENTRY,
+                                f"Skipped symbolic link {entry.name}; contracts are read only from "
+                                "regular files inside the folder, so copy the file here instead",
+                                directory / entry.name,
+                                severity="warning",
+                            )
+                        )
+                    continue
+                if not entry.name.endswith(".json"):
+                    if entry.name.lower().endswith(".json") and entry.is_file(follow_symlinks=False):
+                        result.warnings.append(
+                            _finding(
+                                Code.SKIPPED_ENTRY,
+                                f"Skipped {entry.name}: contract files must end in lower-case .json; rename it",
+                                directory / entry.name,
+                                severity="warning",
+                            )
+                        )
+                    continue
+                if not entry.is_file(follow_symlinks=False):
+                    kind = "folder" if entry.is_dir(follow_symlinks=False) else "special file"
+                    result.warnings.append(
+                        _finding(
+                            Code.SKIPPED_ENTRY,
+                            f"Skipped {entry.name}: it is a {kind}, not a regular file",
+                            directory / entry.name,
+                            severity="warning",
+                        )
+                    )
+                    continue
+                names.append(entry.name)
+    except FileNotFoundError:
+        return None
+    return sorted(names, key=collation_key)
+
+
+def _read_text(path: Path, limits: Limits) -> str:
+    """Read a regular file without following links or blocking on special files."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise _Failed(_finding(Code.PATH_ESCAPE, f"Path escapes contracts directory: {path}", path)) from exc
+        raise _Failed(_finding(Code.UNREADABLE_FILE, f"Cannot read contract file: {exc.strerror}", path)) from exc
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):  # replaced by something else after the listing
+            raise _Failed(
+                _finding(Code.UNREADABLE_FILE, f"Cannot read contract file: {path.name} is not a regular file", path)
+            )
+        if info.st_size > limits.max_file_bytes:
+            raise _Failed(
+                _finding(
+                    Code.FILE_TOO_LARGE,
+                    f"Contract file exceeds size limit ({info.st_size} > {limits.max_file_bytes} bytes)",
+                    path,
+                )
+            )
+        try:
+            data = handle.read(limits.max_file_bytes + 1)
+        except OSError as exc:  # an I/O error is this file's failure, never the whole load's
+            raise _Failed(_finding(Code.UNREADABLE_FILE, f"Cannot read contract file: {exc.strerror}", path)) from exc
+    if len(data) > limits.max_file_bytes:  # the file grew after fstat
+        raise _Failed(
+            _finding(
+                Code.FILE_TOO_LARGE,
+                f"Contract file exceeds size limit ({len(data)} > {limits.max_file_bytes} bytes)",
+                path,
+            )
+        )
+    return data.decode("utf-8", errors="replace")
+
+
+def _build(name: str, source: SourceFile, data: Any, limits: Limits) -> Contract:
+    """Steps 5-10 of the per-file pipeline on parsed data."""
+    path = source.path
+
+    def fail(code: Code, message: str, pointer: str = "") -> _Failed:
+        return _Failed(_finding(code, message, path, source=source, pointer=pointer, contract=name))
+
+    deep = first_too_deep(data, limits.max_file_depth)
+    if deep is not None:
+        raise fail(Code.NESTED_TOO_DEEP, _nested_too_deep(limits), deep)
+    if isinstance(data, dict) and "version" in data:
+        raise fail(Code.VERSION_FIELD, "Contract must not include a version field; use Git for versioning", "/version")
+    issues = shape_issues(data)
+    if issues:
+        message = "Invalid contract shape: " + ", ".join(issue.message for issue in issues)
+        raise fail(Code.INVALID_SHAPE, message, issues[0].pointer)
+    operations = normalise_operations(data.get("operations"))
+    examples = data.get("examples", [])
+    total = len(examples) + sum(len(op["examples"]) for op in operations.values())
+    if total > limits.max_examples:
+        raise fail(
+            Code.TOO_MANY_EXAMPLES, f"Contract examples exceed limit ({total} > {limits.max_examples})", "/examples"
+        )
+    schema = data["schema"]
+    schema_bytes = len(dumps(schema, indent=None).encode("utf-8", "surrogatepass"))
+    if schema_bytes > limits.max_schema_bytes:
+        raise fail(
+            Code.SCHEMA_TOO_LARGE,
+            f"Contract schema exceeds size limit ({schema_bytes} > {limits.max_schema_bytes} bytes)",
+            "/schema",
+        )
+    dialect = detect_dialect(schema)
+    problem = (
+        dialect if isinstance(dialect, Finding) else check_schema(schema, dialect, max_depth=limits.max_schema_depth)
+    )
+    if problem is not None:
+        raise fail(problem.code, problem.message, "/schema" + problem.pointer)
+    assert isinstance(dialect, str)
+    schema_hash = sha256_of(schema)
+    compiled = compile_schema(schema, dialect, cache_key=schema_hash)
+    description = data.get("description")
+    contract = Contract(
+        name=name,
+        description=description if isinstance(description, str) and description else None,
+        rules=list(data.get("rules", [])),
+        operations=operations,
+        schema=schema,
+        examples=examples,
+        schema_hash=schema_hash,
+        dialect=dialect,
+        compiled=compiled,
+        source=source,
+        raw=data,
+    )
+    for label, pointer_base, group in contract.all_examples():
+        for i, example in enumerate(group):
+            if not isinstance(example, dict) or "output" not in example:
+                continue
+            errors = list(iter_errors(compiled, example["output"]))
+            if errors:
+                raise fail(
+                    Code.INVALID_EXAMPLE,
+                    f"Example output at {label}[{i}] does not validate against contract schema: "
+                    + describe_errors(errors),
+                    f"{pointer_base}/{i}/output{errors[0]['path']}",
+                )
+    return contract
+
+
+def _nested_too_deep(limits: Limits) -> str:
+    fix = "flatten it (move repeated schema parts into $defs, shorten deep examples)"
+    return nested_too_deep("Contract file", limits.max_file_depth, fix)
+
+
+def contract_from_text(name: str, text: str, path: Path, limits: Limits | None = None) -> Contract:
+    """One contract from its file text, through the same pipeline as a folder load.
+
+    Raises:
+        LoadError: the text does not make a valid contract (``problems`` holds the finding).
+    """
+    try:
+        return _parse_and_build(name, path, text, limits or Limits())
+    except _Failed as failed:
+        raise LoadError(failed.finding.message, [failed.finding]) from None
+
+
+def _parse_and_build(name: str, path: Path, text: str, limits: Limits) -> Contract:
+    """Steps 4-10 of the per-file pipeline: parse the text, then build the contract."""
+    try:
+        data = parse_json(text)
+    except JsonTooDeepError as exc:
+        raise _Failed(_finding(Code.NESTED_TOO_DEEP, _nested_too_deep(limits), path, contract=name)) from exc
+    except JsonParseError as exc:
+        invalid = _finding(Code.INVALID_JSON, f"Invalid JSON: {exc.message}", path, contract=name)
+        raise _Failed(replace(invalid, line=exc.line, column=exc.column)) from exc
+    return _build(name, SourceFile(path, text), data, limits)
+
+
+def load_contracts(
+    directory: str | os.PathLike[str], limits: Limits | None = None, *, reuse: Mapping[str, Contract] | None = None
+) -> LoadResult:
+    """Load every contract in ``directory``; never raises for bad files (see ``failures``).
+
+    ``reuse`` holds contracts loaded before (a reload): a file whose text is unchanged is not
+    parsed, checked or compiled again, so a reload costs one read per file plus the work for
+    the files that changed.
+    """
+    limits = limits or Limits()
+    root = Path(os.path.abspath(directory))
+    result = LoadResult(directory=root)
+    try:
+        names = _list_directory(root, result)
+    except OSError as exc:
+        result.failures.append(
+            replace(
+                _finding(
+                    Code.UNREADABLE_DIRECTORY,
+                    f"Cannot read contracts directory {root}: {exc.strerror}",
+                    root,
+                    file=str(root),
+                ),
+                line=0,
+                column=0,
+            )
+        )
+        return result
+    if names is None:
+        result.missing_directory = True
+        missing = _finding(
+            Code.MISSING_DIRECTORY,
+            f"Contracts directory does not exist; no contracts loaded {root}",
+            root,
+            severity="warning",
+            file=str(root),
+        )
+        result.warnings.append(replace(missing, line=0, column=0))  # a folder has no line
+        return result
+    groups: dict[str, list[str]] = {}
+    for filename in names:
+        groups.setdefault(name_from_filename(filename).lower(), []).append(filename)
+    duplicates = {f for group in groups.values() if len(group) > 1 for f in group}
+    for group in groups.values():
+        if len(group) > 1:
+            label = ", ".join(group)
+            result.failures.append(
+                _finding(Code.DUPLICATE_NAME, f"Duplicate contract name: {label}", root / group[0], file=label)
+            )
+    for filename in names:
+        if filename in duplicates:
+            continue
+        path = root / filename
+        name = name_from_filename(filename)
+        try:
+            if not is_safe_name(name):
+                raise _Failed(_finding(Code.INVALID_NAME, f"Invalid contract name: {name}", path))
+            if path.parent != root:
+                raise _Failed(_finding(Code.PATH_ESCAPE, f"Path escapes contracts directory: {path}", path))
+            text = _read_text(path, limits)
+            previous = reuse.get(name) if reuse else None
+            if (
+                previous is not None
+                and previous.source is not None
+                and (previous.source.path, previous.source.text) == (path, text)
+            ):
+                result.contracts[name] = previous
+                continue
+            result.contracts[name] = _parse_and_build(name, path, text, limits)
+        except _Failed as failed:
+            result.failures.append(failed.finding)
+    return result
+
+
+def load_contracts_strict(directory: str | os.PathLike[str], limits: Limits | None = None) -> LoadResult:
+    """Load a folder, failing as a whole when any file fails (the original's default).
+
+    Raises:
+        LoadError: with the aggregated message and every failure.
+    """
+    result = load_contracts(directory, limits)
+    if not result.ok:
+        raise LoadError(result.failure_message(), result.failures)
+    return result

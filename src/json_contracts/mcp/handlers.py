@@ -1,0 +1,140 @@
+"""What each MCP tool, resource and prompt answers, as plain data (no ``mcp`` import).
+
+The SDK glue in :mod:`json_contracts.mcp.server` wraps these answers in protocol objects. The
+tools and prompts themselves are declared in :mod:`json_contracts.mcp.tools`; here every call is
+bounded, its arguments checked by the declared rules, and every expected failure turned into an
+``isError`` answer (tools) or a :class:`PromptError` (prompts and resources), one code path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from json_contracts._json.text import dumps, escape_lone_surrogates
+from json_contracts._json.values import document_problem
+from json_contracts.agent.arguments import check_arguments
+from json_contracts.agent.payloads import resource_payload
+from json_contracts.agent.prompts import preprocess_prompt_arguments
+from json_contracts.contracts.names import is_safe_name
+from json_contracts.contracts.store import ContractStore
+from json_contracts.errors import InvalidInputError, JsonContractsError
+from json_contracts.mcp.settings import ServerSettings
+from json_contracts.mcp.tools import prompt_named, tool_named
+
+__all__ = ["URI_PREFIX", "ContractService", "PromptError", "ToolAnswer"]
+
+URI_PREFIX = "json-contract://"
+_SHOWN_CHARACTERS = 200  # of a name or URI echoed in an error message
+
+
+def _shown(text: str) -> str:
+    """``text`` as an error message quotes it: sendable (no lone surrogate) and short (a 5 MiB name is cut)."""
+    if len(text) > _SHOWN_CHARACTERS:
+        text = f"{text[:_SHOWN_CHARACTERS]}... ({len(text)} characters)"
+    return escape_lone_surrogates(text)
+
+
+class PromptError(JsonContractsError):
+    """A prompt or resource request that fails; the protocol layer turns it into a JSON-RPC error."""
+
+
+@dataclass(frozen=True)
+class ToolAnswer:
+    """A tool's structured result, or ``{"error": message}`` with ``is_error``."""
+
+    data: dict[str, Any]
+    is_error: bool = False
+
+    @property
+    def text(self) -> str:
+        return dumps(self.data)
+
+
+@dataclass
+class ContractService:
+    """The tools, resources and prompts over one :class:`ContractStore`."""
+
+    store: ContractStore
+    settings: ServerSettings
+
+    # -- tools -----------------------------------------------------------------------------------
+
+    def call(self, name: str, arguments: Any) -> ToolAnswer:
+        """Answer one ``tools/call``; every expected failure is an ``isError`` answer."""
+        tool = tool_named(name)
+        if tool is None:
+            return ToolAnswer({"error": f"Unknown tool: {_shown(name)}"}, is_error=True)
+        try:
+            self._check_bounds(arguments)
+            return ToolAnswer(tool.answer(self, check_arguments(tool.arguments, arguments)))
+        except JsonContractsError as exc:
+            return ToolAnswer({"error": str(exc)}, is_error=True)
+
+    def _check_bounds(self, arguments: Any) -> None:
+        """Every argument is bounded in size and nesting before anything else reads it."""
+        if not isinstance(arguments, dict):
+            return  # check_arguments reports the wrong type
+        for key, value in arguments.items():
+            problem = document_problem(
+                value,
+                max_bytes=self.settings.max_document_bytes,
+                max_depth=self.settings.max_document_depth,
+                name=str(key),
+            )
+            if problem:
+                raise InvalidInputError(problem)
+
+    # -- resources -------------------------------------------------------------------------------
+
+    def resource_list(self) -> list[dict[str, Any]]:
+        """One resource per contract, sorted."""
+        items = []
+        for contract in self.store.snapshot.sorted_contracts():
+            item: dict[str, Any] = {"uri": URI_PREFIX + contract.name, "name": contract.name}
+            if contract.description:
+                item["description"] = contract.description
+            items.append(item)
+        return items
+
+    def read_resource(self, uri: str) -> str:
+        """The resource text for ``uri``, checked as the original checks it (REFERENCE §7).
+
+        Raises:
+            PromptError: with the original's message.
+        """
+        shown = _shown(uri)
+        if not uri.startswith(URI_PREFIX):
+            raise PromptError(f"Invalid resource URI scheme: {shown}")
+        rest = uri[len(URI_PREFIX) :]
+        if not rest or "?" in rest or "#" in rest:
+            raise PromptError(f"Invalid resource URI: {shown}")
+        if not is_safe_name(rest):
+            raise PromptError(f"Invalid contract name: {_shown(rest)}")
+        if len(rest) > _SHOWN_CHARACTERS:  # longer than any file name: never served, and not echoed whole
+            raise PromptError(f"Contract not found: {_shown(rest)}")
+        try:
+            contract = self.store.get(rest)
+        except JsonContractsError as exc:
+            raise PromptError(str(exc)) from exc
+        return dumps(resource_payload(contract))
+
+    # -- prompts ---------------------------------------------------------------------------------
+
+    def render_prompt(self, name: str, arguments: dict[str, str] | None) -> str:
+        """The prompt text.
+
+        Raises:
+            PromptError: unknown prompt, bad arguments or a failed operation check.
+        """
+        prompt = prompt_named(name)
+        if prompt is None:
+            raise PromptError(f"Unknown prompt: {_shown(name)}")
+        try:
+            values = preprocess_prompt_arguments(dict(arguments or {}), max_depth=self.settings.max_document_depth)
+            self._check_bounds(values)
+            return prompt.render(self, check_arguments(prompt.rules, values))
+        except PromptError:
+            raise
+        except JsonContractsError as exc:
+            raise PromptError(str(exc)) from exc

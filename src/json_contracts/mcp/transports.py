@@ -1,0 +1,250 @@
+"""Running the server: stdio (answering everything already read before exiting) and HTTP.
+
+The SDK's stdio loop drops a request that is still being handled when stdin reaches EOF; here
+the read side is held open until every request read so far has been answered (at most 30 s),
+then the server, the watcher and the process end together (no hanging on a watcher, unlike
+the original). A request the client cancelled is not waited for (the SDK never answers it),
+and a client that closes its end of stdout ends the server quietly, with exit status 0.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+import anyio
+from mcp.server import NotificationOptions
+from mcp.server.stdio import stdio_server
+from mcp.shared.dispatcher import as_request_id, coerce_request_id
+from mcp.shared.message import SessionMessage
+from mcp_types import JSONRPCError, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse
+
+from json_contracts.mcp.lines import recover_line
+from json_contracts.mcp.log import Logger
+from json_contracts.mcp.server import ContractServer
+from json_contracts.mcp.settings import ServerSettings
+from json_contracts.mcp.stdio import Unsupported, lean_stdio
+from json_contracts.mcp.watch import watch_contracts
+
+__all__ = ["serve_http", "serve_stdio"]
+
+_DRAIN_SECONDS = 30.0  # the longest we wait at EOF for answers to requests already read
+
+
+class _TrackedReader:
+    """The transport's read side as the SDK's ``ReadStream``, remembering which requests await answers.
+
+    At end of input it holds the stream open until every request read so far is answered (the
+    SDK alone would cancel them), and it answers a line too deep for the SDK's parser itself.
+    Passing the transport straight through (no extra memory stream per direction) saves two
+    task hops per message.
+    """
+
+    def __init__(self, source: Any, writer: _TrackedWriter, depth: int) -> None:
+        self._source = source
+        self._writer = writer
+        self._depth = depth
+        self._drained = False
+
+    def __aiter__(self) -> _TrackedReader:
+        return self
+
+    async def __anext__(self) -> SessionMessage | Exception:
+        while not self._drained and not self._writer.gone.is_set():
+            try:
+                item: SessionMessage | Exception = await self._source.__anext__()
+            except (StopAsyncIteration, anyio.EndOfStream, anyio.ClosedResourceError):
+                with anyio.move_on_after(_DRAIN_SECONDS):
+                    while self._writer.pending and not self._writer.gone.is_set():
+                        await anyio.sleep(0.005)
+                self._drained = True
+                break
+            recovered = recover_line(item, self._depth) if isinstance(item, Exception) else None
+            if recovered is not None and isinstance(recovered.message, JSONRPCError):
+                await self._writer.source.send(recovered)
+                continue
+            item = recovered or item
+            if isinstance(item, SessionMessage):
+                message = item.message
+                if isinstance(message, JSONRPCRequest):
+                    self._writer.expect(message.id)
+                elif isinstance(message, JSONRPCNotification) and message.method == "notifications/cancelled":
+                    # The SDK never answers a cancelled request: stop waiting for it.
+                    cancelled = as_request_id((message.params or {}).get("requestId"))
+                    if cancelled is not None:
+                        self._writer.settle(cancelled)
+            return item
+        raise StopAsyncIteration
+
+    async def receive(self) -> SessionMessage | Exception:
+        try:
+            return await self.__anext__()
+        except StopAsyncIteration:
+            raise anyio.EndOfStream from None
+
+    async def aclose(self) -> None:
+        """The transport owns the real stream; the caller closes it."""
+
+    async def __aenter__(self) -> _TrackedReader:
+        return self
+
+    async def __aexit__(self, *_exc: object) -> None:
+        return None
+
+
+class _TrackedWriter:
+    """The transport's write side as the SDK's ``WriteStream``; an answer clears its request.
+
+    Requests are counted by id (a client that reuses an id while the first is in flight still
+    gets both answers before the server exits), with ``"7"`` and ``7`` one id as the SDK counts
+    them. When the peer has gone (its end of stdout closed), nothing more can be delivered:
+    ``gone`` is set, later messages are dropped and the server ends quietly instead of failing
+    with a broken pipe.
+    """
+
+    def __init__(self, source: Any) -> None:
+        self.source = source
+        self.pending: Counter[Any] = Counter()
+        self.gone = anyio.Event()
+
+    def expect(self, request_id: Any) -> None:
+        self.pending[coerce_request_id(request_id)] += 1
+
+    def settle(self, request_id: Any) -> None:
+        key = coerce_request_id(request_id)
+        if self.pending[key] > 1:
+            self.pending[key] -= 1
+        else:
+            self.pending.pop(key, None)
+
+    async def send(self, item: SessionMessage) -> None:
+        if self.gone.is_set():
+            return
+        try:
+            await self.source.send(item)
+        except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError):  # e.g. EPIPE: the peer has gone
+            self.pending.clear()
+            self.gone.set()
+            return
+        if isinstance(item.message, (JSONRPCResponse, JSONRPCError)) and item.message.id is not None:
+            self.settle(item.message.id)  # only once it is on its way out
+
+    async def aclose(self) -> None:
+        """The transport owns the real stream; the caller closes it."""
+
+    async def __aenter__(self) -> _TrackedWriter:
+        return self
+
+    async def __aexit__(self, *_exc: object) -> None:
+        return None
+
+
+async def serve_streams(
+    server: ContractServer,
+    read_stream: Any,
+    write_stream: Any,
+    settings: ServerSettings,
+    logger: Logger,
+) -> None:
+    """Serve one connection; return once the peer has closed and every request is answered."""
+    options = server.server.create_initialization_options(NotificationOptions(resources_changed=True))
+    writer = _TrackedWriter(write_stream)
+    reader = _TrackedReader(read_stream, writer, settings.max_document_depth)
+    async with anyio.create_task_group() as group:
+        if settings.watch:
+            group.start_soon(watch_contracts, server, settings, logger)
+        group.start_soon(_end_when_gone, writer, group.cancel_scope, logger)
+        await server.server.run(reader, writer, options)
+        group.cancel_scope.cancel()  # the watcher
+
+
+async def _end_when_gone(writer: _TrackedWriter, scope: anyio.CancelScope, logger: Logger) -> None:
+    """Stop serving once the peer can no longer read answers (nothing left to deliver to)."""
+    await writer.gone.wait()
+    logger.debug("The client closed its end of the connection; stopping")
+    scope.cancel()
+
+
+async def serve_stdio(server: ContractServer, settings: ServerSettings, logger: Logger) -> None:
+    """Serve over stdin/stdout until stdin closes: the lean transport, else the SDK's."""
+    try:
+        async with lean_stdio() as (read_stream, write_stream):
+            await serve_streams(server, read_stream, write_stream, settings, logger)
+            return
+    except Unsupported as exc:
+        logger.debug(f"Using the SDK's stdio transport ({exc})")
+    try:
+        async with stdio_server() as (sdk_read, sdk_write):
+            await serve_streams(server, sdk_read, sdk_write, settings, logger)
+            await sdk_write.aclose()  # lets the SDK's stdout writer finish, so the process can exit
+    except* (BrokenPipeError, ConnectionError):  # the SDK's stdout writer met a client that had gone
+        logger.debug("The client closed its end of the connection; stopping")
+
+
+ASGIApp = Callable[
+    [MutableMapping[str, Any], Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]
+]
+
+
+class BearerTokenGate:
+    """ASGI middleware: every HTTP request needs ``Authorization: Bearer <token>``.
+
+    The comparison is constant-time. A missing or wrong token gets 401 with a
+    ``WWW-Authenticate`` header and a JSON body that says what to send.
+    """
+
+    def __init__(self, app: ASGIApp, token: str) -> None:
+        self.app = app
+        self.expected = f"Bearer {token}".encode()
+
+    async def __call__(
+        self,
+        scope: MutableMapping[str, Any],
+        receive: Callable[[], Awaitable[Any]],
+        send: Callable[[Any], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        supplied = dict(scope.get("headers") or []).get(b"authorization", b"")
+        if secrets.compare_digest(supplied, self.expected):
+            await self.app(scope, receive, send)
+            return
+        body = b'{"error":"Send Authorization: Bearer <API_AUTH_TOKEN>."}'
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 401,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"www-authenticate", b'Bearer realm="json-contracts"'),
+                    (b"content-length", str(len(body)).encode()),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+
+def http_app(server: ContractServer, settings: ServerSettings) -> ASGIApp:
+    """The streamable-HTTP ASGI app, stateless (any instance can answer any request), token-gated."""
+    app: ASGIApp = server.server.streamable_http_app(host=settings.host, stateless_http=True, json_response=True)
+    if settings.auth_token:
+        app = BearerTokenGate(app, settings.auth_token)
+    return app
+
+
+async def serve_http(server: ContractServer, settings: ServerSettings, logger: Logger) -> None:
+    """Serve streamable HTTP at ``http://<host>:<port>/mcp`` until interrupted."""
+    import uvicorn
+
+    config = uvicorn.Config(
+        http_app(server, settings), host=settings.host, port=settings.port, log_level="warning", lifespan="on"
+    )
+    logger.announce(f"Serving MCP over HTTP at http://{settings.host}:{settings.port}/mcp")
+    async with anyio.create_task_group() as group:
+        if settings.watch:
+            group.start_soon(watch_contracts, server, settings, logger)
+        await uvicorn.Server(config).serve()
+        group.cancel_scope.cancel()

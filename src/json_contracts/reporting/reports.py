@@ -1,0 +1,85 @@
+"""Reports as JSON-ready dicts: what ``validate --json`` and ``lint --json`` print.
+
+The shapes keep the TypeScript server's fields (``valid``, ``contractsDir``, ``loaded``,
+``contracts``, ``errors``, ``warnings``) and add ``findings``: one entry per finding with code,
+severity, file, line and column. Each report has a contract in this project's ``json-contracts/``
+folder that describes it (``docs/reference/outputs.md``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from json_contracts._json.pointers import json_path, pointer_parts
+from json_contracts.contracts.model import LoadResult
+from json_contracts.findings import Code, Finding
+from json_contracts.reporting.text import display_path, severity_counts, sort_findings
+
+__all__ = ["finding_dict", "lint_report", "validate_report"]
+
+
+def _pointer_path(pointer: str) -> str:
+    """``/schema/properties/a-b`` -> ``$.schema.properties["a-b"]``; digit segments are indexes."""
+    return json_path(int(s) if s.isascii() and s.isdigit() else s for s in pointer_parts(pointer))
+
+
+def finding_dict(finding: Finding, cwd: Path | None = None) -> dict[str, Any]:
+    """One finding as JSON."""
+    return {
+        "code": finding.code,
+        "severity": finding.severity,
+        "message": finding.message,
+        "file": display_path(finding, cwd),
+        "line": finding.line or None,
+        "column": finding.column or None,
+        "pointer": finding.pointer,
+        "contract": finding.contract,
+    }
+
+
+def validate_report(result: LoadResult, cwd: Path | None = None) -> dict[str, Any]:
+    """``validate --json``: the original's success or failure shape plus ``findings``."""
+    findings = [finding_dict(f, cwd) for f in sort_findings(result.failures + result.warnings)]
+    if result.ok:
+        return {
+            "valid": True,
+            "contractsDir": str(result.directory),
+            "loaded": len(result.contracts),
+            "contracts": [c.summary() for c in result.sorted_contracts()],
+            "findings": findings,
+        }
+    errors = [result.failure_message()] + [f"- {f.file}: {f.message}" for f in result.failures]
+    if any(f.code == Code.UNREADABLE_DIRECTORY for f in result.failures):
+        errors = [f.message for f in result.failures]
+    return {"valid": False, "contractsDir": str(result.directory), "errors": errors, "findings": findings}
+
+
+def lint_report(
+    result: LoadResult, lint_findings: list[Finding], *, strict: bool, cwd: Path | None = None
+) -> dict[str, Any]:
+    """``lint --json``: the original's fields plus ``findings`` and ``counts``.
+
+    ``lint_findings`` is :func:`~json_contracts.lint.lint_result`'s list (load warnings
+    included); ``warnings`` keeps the original's ``{contract, path, message}`` items for every
+    error and warning about a contract.
+    """
+    if not result.ok:
+        return validate_report(result, cwd)
+    counts = severity_counts(lint_findings)
+    failing = counts["error"] + (counts["warning"] if strict else 0)
+    warnings = [
+        {"contract": f.contract, "path": f.lint_path or _pointer_path(f.pointer), "message": f.message}
+        for f in lint_findings
+        if f.severity != "info" and f.contract is not None
+    ]
+    return {
+        "valid": True,
+        "ok": failing == 0,
+        "strict": strict,
+        "contractsDir": str(result.directory),
+        "loaded": len(result.contracts),
+        "warnings": warnings,
+        "findings": [finding_dict(f, cwd) for f in sort_findings(lint_findings)],
+        "counts": counts,
+    }

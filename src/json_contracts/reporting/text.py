@@ -1,0 +1,54 @@
+"""Findings as text for people: ``file:line:col: CODE severity message``, in a stable order.
+
+The CLI adds colour on a terminal; the pytest plugin and every other adapter use these lines as
+they are.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from json_contracts.findings import SEVERITY_RANK, Finding
+
+__all__ = ["display_path", "finding_location", "finding_text", "rule_label", "severity_counts", "sort_findings"]
+
+
+def display_path(finding: Finding, cwd: Path | None = None) -> str:
+    """The file as a user should see it: relative to the working directory when inside it."""
+    if finding.path is None:
+        return finding.file
+    cwd = cwd or Path.cwd()
+    try:
+        return os.path.relpath(finding.path, cwd) if finding.path.is_relative_to(cwd) else str(finding.path)
+    except ValueError:
+        return str(finding.path)
+
+
+def finding_location(finding: Finding, cwd: Path | None = None) -> str:
+    """``file:line:col:`` (just ``file:`` for a folder), the prefix editors and terminals link."""
+    where = f"{display_path(finding, cwd)}:"
+    return where + f"{finding.line}:{finding.column}:" if finding.line else where
+
+
+def rule_label(finding: Finding) -> str:
+    """The rule as a title names it: the code, then the JSON Schema keyword for a document error."""
+    return f"{finding.code} {finding.keyword}" if finding.keyword else str(finding.code)
+
+
+def finding_text(finding: Finding, cwd: Path | None = None) -> str:
+    """``file:line:col: CODE severity message`` without colour (the CLI's line, for other adapters)."""
+    return f"{finding_location(finding, cwd)} {finding.code} {finding.severity} {finding.message}"
+
+
+def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
+    """Stable order for people: by file, then position, then severity."""
+    return sorted(findings, key=lambda f: (str(f.path or f.file), f.line, f.column, SEVERITY_RANK[f.severity]))
+
+
+def severity_counts(findings: Iterable[Finding]) -> dict[str, int]:
+    counts = {"error": 0, "warning": 0, "info": 0}
+    for finding in findings:
+        counts[finding.severity] += 1
+    return counts

@@ -1,0 +1,512 @@
+"""jsonschema validators that behave as Ajv does, the validator the TypeScript server uses.
+
+The keywords whose behaviour or wording differs from Ajv are replaced: ECMA-262
+``pattern``/``patternProperties`` (``regress``, with a time bound for backtracking-prone
+patterns), one error per missing or extra property with the property in the path, Ajv's
+``uniqueItems`` indices, and sub-errors for ``if``/``contains``/``propertyNames``. Every message is
+Ajv's English, built here from jsonschema's structured error fields (:func:`message_of`), never
+from jsonschema's own text. Keywords are evaluated in Ajv's order by reordering each schema
+object's keys in a private copy (:func:`ajv_ordered`), so errors come out in the order Ajv lists
+them. ``docs/reference/compatibility.md`` lists every rule followed here.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from operator import methodcaller
+from typing import Any, cast
+
+import referencing.jsonschema
+from jsonschema import Draft7Validator, Draft202012Validator, ValidationError, validators
+from jsonschema._utils import equal, find_evaluated_item_indexes_by_schema, find_evaluated_property_keys_by_schema
+
+from json_contracts._json.text import canonical, format_number, js_key_order
+from json_contracts._json.values import json_type
+from json_contracts.schema.formats import FORMAT_CHECKER
+from json_contracts.schema.patterns import PatternTimeout
+from json_contracts.schema.patterns import search as pattern_search
+from json_contracts.schema.vocabulary import DRAFT7, DRAFT202012, iter_subschemas
+
+__all__ = ["FALSE_MARKER_KEYWORD", "VALIDATOR_CLASSES", "AjvError", "ajv_ordered", "message_of"]
+
+
+class AjvError(ValidationError):
+    """A validation error whose message is already Ajv's."""
+
+
+# --- messages: Ajv's English ---------------------------------------------------------------------
+
+_FIXED = {
+    "enum": "must be equal to one of the allowed values",
+    "const": "must be equal to constant",
+    "anyOf": "must match a schema in anyOf",
+    "oneOf": "must match exactly one schema in oneOf",
+    "not": "must NOT be valid",
+    "additionalProperties": "must NOT have additional properties",
+    "unevaluatedProperties": "must NOT have unevaluated properties",
+}
+_LIMITS = {
+    "maxLength": "must NOT have more than {} characters",
+    "minLength": "must NOT have fewer than {} characters",
+    "maximum": "must be <= {}",
+    "minimum": "must be >= {}",
+    "exclusiveMaximum": "must be < {}",
+    "exclusiveMinimum": "must be > {}",
+    "multipleOf": "must be multiple of {}",
+    "maxItems": "must NOT have more than {} items",
+    "minItems": "must NOT have fewer than {} items",
+    "maxProperties": "must NOT have more than {} properties",
+    "minProperties": "must NOT have fewer than {} properties",
+}
+
+
+def message_of(error: ValidationError) -> tuple[str, str]:
+    """(keyword, message) for one jsonschema error."""
+    keyword = error.validator
+    value: Any = error.validator_value
+    if keyword is None or keyword == FALSE_MARKER_KEYWORD:  # a `false` sub-schema
+        return "false schema", "boolean schema is false"
+    keyword = str(keyword)
+    if isinstance(error, AjvError):
+        return keyword, error.message
+    if keyword == "type":
+        types = [value] if isinstance(value, str) else list(value)
+        return keyword, "must be " + ",".join(types)
+    if keyword in _FIXED:
+        return keyword, _FIXED[keyword]
+    if keyword in _LIMITS and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return keyword, _LIMITS[keyword].format(format_number(value))
+    if keyword == "format":
+        return keyword, f'must match format "{value}"'
+    if keyword in ("items", "additionalItems"):
+        schema = error.schema if isinstance(error.schema, dict) else {}
+        tuple_items = schema.get("prefixItems") if keyword == "items" else schema.get("items")
+        count = len(tuple_items) if isinstance(tuple_items, list) else 0
+        return keyword, f"must NOT have more than {count} items"
+    return keyword, f'must pass "{keyword}" keyword validation'
+
+
+# --- keyword implementations that follow Ajv -------------------------------------------------
+
+
+def _is_object(validator: Any, instance: Any) -> bool:
+    return bool(validator.is_type(instance, "object"))
+
+
+def _timed_out(pattern: str, exc: PatternTimeout) -> AjvError:
+    return AjvError(
+        f'could not be checked against pattern "{pattern}" within {exc.seconds:g} s: the pattern can '
+        "backtrack catastrophically (lint JC120); send a shorter value or fix the pattern"
+    )
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not validator.is_type(instance, "string"):
+        return
+    try:
+        matched = pattern_search(pattern, instance)
+    except PatternTimeout as exc:
+        yield _timed_out(pattern, exc)
+        return
+    if not matched:
+        yield AjvError(f'must match pattern "{pattern}"')
+
+
+def _pattern_properties(
+    validator: Any, patterns: dict[str, Any], instance: Any, schema: Any
+) -> Iterator[ValidationError]:
+    if not _is_object(validator, instance):
+        return
+    for pattern, subschema in patterns.items():
+        for key in js_key_order(instance):
+            try:
+                matched = pattern_search(pattern, key)
+            except PatternTimeout as exc:
+                error = _timed_out(pattern, exc)
+                error.path.append(key)
+                yield error
+                continue
+            if matched:
+                yield from validator.descend(instance[key], subschema, path=key, schema_path=pattern)
+
+
+def _key_matches(pattern: str, key: str) -> bool:
+    """A key whose check times out counts as matching no pattern (so it is never let through)."""
+    try:
+        return pattern_search(pattern, key)
+    except PatternTimeout:
+        return False
+
+
+def _extras(instance: dict[str, Any], schema: dict[str, Any]) -> list[str]:
+    properties = schema.get("properties", {})
+    patterns = list(schema.get("patternProperties", {}))
+    return [
+        key
+        for key in js_key_order(instance)
+        if key not in properties and not any(_key_matches(p, key) for p in patterns)
+    ]
+
+
+def _additional_properties(validator: Any, additional: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not _is_object(validator, instance):
+        return
+    for extra in _extras(instance, schema):
+        if additional is False:
+            yield AjvError(_FIXED["additionalProperties"], path=[extra])
+        elif isinstance(additional, dict):
+            yield from validator.descend(instance[extra], additional, path=extra)
+
+
+def _required(validator: Any, required: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not _is_object(validator, instance):
+        return
+    for name in required:
+        if name not in instance:
+            yield AjvError(f"must have required property '{name}'", path=[name])
+
+
+def _dependency_errors(trigger: str, needed: list[str], instance: Any) -> Iterator[ValidationError]:
+    plural = "properties" if len(needed) > 1 else "property"
+    message = f"must have {plural} {', '.join(needed)} when property {trigger} is present"
+    for name in needed:
+        if name not in instance:
+            yield AjvError(message)
+
+
+def _dependent_required(validator: Any, dependent: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not _is_object(validator, instance):
+        return
+    for trigger, needed in dependent.items():
+        if trigger in instance:
+            yield from _dependency_errors(trigger, list(needed), instance)
+
+
+def _dependencies(validator: Any, dependencies: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not _is_object(validator, instance):
+        return
+    for trigger, dependency in dependencies.items():
+        if trigger not in instance:
+            continue
+        if isinstance(dependency, list):
+            yield from _dependency_errors(trigger, dependency, instance)
+        else:
+            yield from validator.descend(instance, dependency, schema_path=trigger)
+
+
+def _if(validator: Any, if_schema: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    branch = "then" if validator.evolve(schema=if_schema).is_valid(instance) else "else"
+    if branch not in schema:
+        return
+    errors = list(validator.descend(instance, schema[branch], schema_path=branch))
+    if errors:
+        yield from errors
+        yield AjvError(f'must match "{branch}" schema')
+
+
+def _contains(validator: Any, contains: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not validator.is_type(instance, "array"):
+        return
+    dialect_2020 = "prefixItems" in validator.VALIDATORS
+    minimum = schema.get("minContains", 1) if dialect_2020 else 1
+    maximum = schema.get("maxContains") if dialect_2020 else None
+    item_errors: list[ValidationError] = []
+    matches = 0
+    for index, item in enumerate(instance):
+        errors = list(validator.descend(item, contains, path=index))
+        if errors:
+            item_errors.extend(errors)
+        else:
+            matches += 1
+    if matches >= minimum and (maximum is None or matches <= maximum):
+        return
+    yield from item_errors
+    low = format_number(minimum)
+    if maximum is None:
+        yield AjvError(f"must contain at least {low} valid item(s)")
+    else:
+        yield AjvError(f"must contain at least {low} and no more than {format_number(maximum)} valid item(s)")
+
+
+def _property_names(validator: Any, names: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not _is_object(validator, instance):
+        return
+    for key in js_key_order(instance):
+        errors = list(validator.descend(instance=key, schema=names))
+        if errors:
+            yield from errors
+            yield AjvError("property name must be valid")
+
+
+def _unevaluated_properties(validator: Any, unevaluated: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not _is_object(validator, instance):
+        return
+    evaluated = find_evaluated_property_keys_by_schema(validator, instance, schema)
+    for key in js_key_order(instance):
+        if key in evaluated:
+            continue
+        if unevaluated is False:
+            yield AjvError(_FIXED["unevaluatedProperties"])
+        else:
+            yield from validator.descend(instance[key], unevaluated, path=key)
+
+
+def _unevaluated_items(validator: Any, unevaluated: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not validator.is_type(instance, "array"):
+        return
+    evaluated = find_evaluated_item_indexes_by_schema(validator, instance, schema)
+    rest = [i for i in range(len(instance)) if i not in evaluated]
+    if not rest:
+        return
+    if unevaluated is False:
+        yield AjvError(f"must NOT have more than {len(instance) - len(rest)} items")
+    else:
+        for index in rest:
+            yield from validator.descend(instance[index], unevaluated, path=index)
+
+
+def _item_key(item: Any) -> Any:
+    if isinstance(item, bool) or item is None:
+        return ("literal", item)
+    if isinstance(item, (int, float)):
+        return ("number", float(item))
+    if isinstance(item, str):
+        return ("string", item)
+    return ("json", canonical(item))
+
+
+def _js_type_matches(item: Any, types: list[str]) -> bool:
+    kind = json_type(item)
+    return kind in types or (kind == "integer" and "number" in types)
+
+
+def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not unique or not validator.is_type(instance, "array"):
+        return
+    items = schema.get("items")
+    item_types = items.get("type") if isinstance(items, dict) else None
+    types = [item_types] if isinstance(item_types, str) else list(item_types or [])
+    typed = bool(types) and not any(t in ("object", "array") for t in types)
+    seen: dict[Any, int] = {}
+    if typed:  # Ajv's fast loop: from the end, first repeated primitive wins
+        for i in range(len(instance) - 1, -1, -1):
+            if not _js_type_matches(instance[i], types):
+                continue
+            key = _item_key(instance[i])
+            if key in seen:
+                yield AjvError(f"must NOT have duplicate items (items ## {seen[key]} and {i} are identical)")
+                return
+            seen[key] = i
+        return
+    occurrences: dict[Any, list[int]] = {}
+    for i, item in enumerate(instance):
+        occurrences.setdefault(_item_key(item), []).append(i)
+    repeated = [found for found in occurrences.values() if len(found) > 1]
+    if repeated:
+        found = max(repeated, key=lambda f: f[-1])
+        yield AjvError(f"must NOT have duplicate items (items ## {found[-2]} and {found[-1]} are identical)")
+
+
+# jsonschema writes its own messages with repr(instance), which fails on deeply nested
+# documents; these keywords only need the original's wording, so they are re-stated here.
+
+
+def _type(validator: Any, types: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    names = [types] if isinstance(types, str) else list(types)
+    if not any(validator.is_type(instance, name) for name in names):
+        yield AjvError("must be " + ",".join(names))
+
+
+def _enum(validator: Any, values: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not any(equal(value, instance) for value in values):
+        yield AjvError(_FIXED["enum"])
+
+
+def _const(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not equal(value, instance):
+        yield AjvError(_FIXED["const"])
+
+
+def _not(validator: Any, not_schema: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if validator.evolve(schema=not_schema).is_valid(instance):
+        yield AjvError(_FIXED["not"])
+
+
+def _any_of(validator: Any, branches: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    collected: list[ValidationError] = []
+    for index, branch in enumerate(branches):
+        errors = list(validator.descend(instance, branch, schema_path=index))
+        if not errors:
+            return
+        collected.extend(errors)
+    yield AjvError(_FIXED["anyOf"], context=collected)
+
+
+def _one_of(validator: Any, branches: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    collected: list[ValidationError] = []
+    passing = 0
+    for index, branch in enumerate(branches):
+        errors = list(validator.descend(instance, branch, schema_path=index))
+        if errors:
+            collected.extend(errors)
+        else:
+            passing += 1
+            if passing > 1:
+                break  # Ajv stops at the second match and keeps the failed branches' errors
+    if passing != 1:
+        yield AjvError(_FIXED["oneOf"], context=collected)
+
+
+def _limit(kind: str, test: Any, keyword_name: str) -> Any:
+    def keyword(validator: Any, limit: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+        if validator.is_type(instance, kind) and test(len(instance), limit):
+            yield AjvError(_LIMITS[keyword_name].format(format_number(limit)))
+
+    return keyword
+
+
+def _items_2020(validator: Any, items: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if not validator.is_type(instance, "array"):
+        return
+    prefix = len(schema.get("prefixItems", []))
+    if items is False and prefix:  # Ajv counts: no items beyond the tuple
+        if len(instance) > prefix:
+            yield AjvError(f"must NOT have more than {prefix} items")
+        return
+    if items is False:  # without a tuple, Ajv applies the false schema to every item
+        items = _FALSE_MARKER
+    for index in range(prefix, len(instance)):
+        yield from validator.descend(instance[index], items, path=index)
+
+
+def _additional_items(validator: Any, additional: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    items = schema.get("items", {})
+    if not validator.is_type(instance, "array") or not isinstance(items, list):
+        return
+    if additional is False:
+        if len(instance) > len(items):
+            yield AjvError(f"must NOT have more than {len(items)} items")
+        return
+    for index in range(len(items), len(instance)):
+        yield from validator.descend(instance[index], additional, path=index)
+
+
+# jsonschema drops the instance path of errors from a `false` sub-schema; the private copy a
+# validator runs on replaces such sub-schemas with this marker, which fails the same way.
+FALSE_MARKER_KEYWORD = "$json-contracts:false"
+_FALSE_MARKER = {FALSE_MARKER_KEYWORD: True}
+_GENERIC_DESCENT = {
+    "properties", "patternProperties", "prefixItems", "allOf", "anyOf", "oneOf", "not", "if", "then",
+    "else", "contains", "dependentSchemas", "dependencies", "$defs", "definitions", "propertyNames",
+}  # fmt: skip
+
+
+def _false_marker(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    yield AjvError("boolean schema is false")
+
+
+_OVERRIDES: dict[str, Any] = {
+    FALSE_MARKER_KEYWORD: _false_marker,
+    "pattern": _pattern,
+    "patternProperties": _pattern_properties,
+    "additionalProperties": _additional_properties,
+    "required": _required,
+    "if": _if,
+    "contains": _contains,
+    "propertyNames": _property_names,
+    "uniqueItems": _unique_items,
+    "type": _type,
+    "enum": _enum,
+    "const": _const,
+    "not": _not,
+    "anyOf": _any_of,
+    "oneOf": _one_of,
+    "maxLength": _limit("string", lambda n, limit: n > limit, "maxLength"),
+    "minLength": _limit("string", lambda n, limit: n < limit, "minLength"),
+    "maxItems": _limit("array", lambda n, limit: n > limit, "maxItems"),
+    "minItems": _limit("array", lambda n, limit: n < limit, "minItems"),
+    "maxProperties": _limit("object", lambda n, limit: n > limit, "maxProperties"),
+    "minProperties": _limit("object", lambda n, limit: n < limit, "minProperties"),
+}
+
+_Draft7 = validators.create(
+    meta_schema=Draft7Validator.META_SCHEMA,
+    validators={
+        **Draft7Validator.VALIDATORS,
+        **_OVERRIDES,
+        "dependencies": _dependencies,
+        "additionalItems": _additional_items,
+    },
+    type_checker=Draft7Validator.TYPE_CHECKER,
+    format_checker=FORMAT_CHECKER,
+    id_of=cast(Any, referencing.jsonschema.DRAFT7.id_of),
+    applicable_validators=methodcaller("items"),  # Ajv applies $ref siblings in draft-07 too
+)
+_Draft202012 = validators.extend(  # type: ignore[no-untyped-call]
+    Draft202012Validator,
+    validators={
+        **_OVERRIDES,
+        "dependentRequired": _dependent_required,
+        "dependencies": _dependencies,
+        "unevaluatedProperties": _unevaluated_properties,
+        "unevaluatedItems": _unevaluated_items,
+        "items": _items_2020,
+    },
+    format_checker=FORMAT_CHECKER,
+)
+VALIDATOR_CLASSES: dict[str, Any] = {DRAFT7: _Draft7, DRAFT202012: _Draft202012}
+
+
+# --- Ajv keyword order -------------------------------------------------------------------------
+
+_ANY = ("$ref", "$dynamicRef", "const", "enum", "not", "anyOf", "oneOf", "allOf", "if")
+_GROUPS = {
+    "number": ("maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "format"),
+    "string": ("maxLength", "minLength", "pattern", "format"),
+    "array": ("maxItems", "minItems", "prefixItems", "items", "additionalItems", "contains", "uniqueItems"),
+    "object": (
+        "maxProperties", "minProperties", "required", "propertyNames", "additionalProperties",
+        "dependencies", "properties", "patternProperties", "dependentRequired", "dependentSchemas",
+    ),
+}  # fmt: skip
+_RANK: dict[str, int] = {key: i for i, key in enumerate(_ANY)}
+for _offset, (_group, _keys) in enumerate(_GROUPS.items(), start=1):
+    for _i, _key in enumerate(_keys, start=1):
+        _RANK.setdefault(_key, 100 * _offset + _i)
+# `format` belongs to both the number and string groups; it runs last in the string slot unless
+# the node is a number (see ajv_ordered).
+_RANK.update(unevaluatedProperties=900, unevaluatedItems=901, format=200 + len(_GROUPS["string"]))
+_NAME_MAPS = ("properties", "patternProperties", "dependentRequired", "dependentSchemas", "dependencies")
+_GROUP_BASE = {group: 100 * i for i, group in enumerate(_GROUPS, start=1)}
+
+
+def ajv_ordered(node: Any, dialect: str = DRAFT202012) -> Any:
+    """A copy of ``node`` whose schema objects list keywords in Ajv's evaluation order.
+
+    ``false`` sub-schemas reached by plain descent become the false marker, so their errors keep
+    the instance path (``items: false`` in draft-07 too, where it applies to every item).
+    """
+    if not isinstance(node, dict):
+        return node
+    ranks = dict(_RANK)
+    declared = node.get("type")
+    if isinstance(declared, str) and declared in _GROUPS and any(k in node for k in _GROUPS[declared]):
+        ranks["type"] = _GROUP_BASE[declared]  # the type check runs inside its group's slot
+        if declared == "number":
+            ranks["format"] = _GROUP_BASE["number"] + 6
+    else:
+        ranks["type"] = -1
+    ordered = {key: node[key] for key in sorted(node, key=lambda k: ranks.get(k, 500))}
+    for parts, sub in iter_subschemas(node):
+        target: Any = ordered
+        for part in parts[:-1]:
+            child = copy.copy(target[part])
+            target[part] = child
+            target = child
+        generic = parts[0] in _GENERIC_DESCENT or (parts[0] == "items" and (dialect == DRAFT7 or len(parts) > 1))
+        target[parts[-1]] = dict(_FALSE_MARKER) if sub is False and generic else ajv_ordered(sub, dialect)
+    for key in _NAME_MAPS:  # JS iterates integer-like names first, and so does Ajv
+        if isinstance(ordered.get(key), dict):
+            ordered[key] = {name: ordered[key][name] for name in js_key_order(ordered[key])}
+    return ordered

@@ -1,0 +1,330 @@
+"""Property checks that prove a contract sound: what ``json-contracts test`` and the pytest plugin run.
+
+Each check has a stable id (reused as a pytest item id) and a finding code:
+
+==================  =====  =========================================================================
+``satisfiable``     JC201  at least one document exists (static proof first, then a search)
+``samples-valid``   JC202  drawn documents validate, also after a JSON text round trip, and the
+                           generator needs no heavy filtering (the keyword to blame is named)
+``examples``        JC203  every example output, and every edit example's ``currentJson``, validates
+``repair-hints``    JC204  a broken document gets a hint and a repair per error, and following the
+                           repairs makes it valid again
+``edit``            JC205  for a valid ``currentJson`` the edit payload builds and an unchanged
+                           document validates
+``hashes``          JC206  key order and whitespace never change ``contractHash``/``schemaHash``
+==================  =====  =========================================================================
+
+Results are data (:class:`CheckResult`); adapters render them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Any
+
+from hypothesis import strategies as st
+
+from json_contracts._json.reading import parse_json
+from json_contracts._json.text import dumps
+from json_contracts.agent.payloads import edit_payload, validation_payload
+from json_contracts.agent.repair import field_hints, repairs
+from json_contracts.contracts.loading import contract_from_text
+from json_contracts.contracts.model import Contract
+from json_contracts.errors import JsonContractsError, LoadError
+from json_contracts.findings import Code
+from json_contracts.findings.catalogue import CHECK_CODES
+from json_contracts.lint import lint_contract
+from json_contracts.schema.validation import ErrorRecord, validate
+from json_contracts.testing.harness import CheckFailure, explore
+from json_contracts.testing.mutations import Mutation, apply_repairs, mutations
+from json_contracts.testing.results import (
+    CHECK_IDS,
+    CheckResult,
+    ExampleRef,
+    Outcome,
+    RunOptions,
+    document_lines,
+    error_lines,
+    example_refs,
+    run_example,
+)
+from json_contracts.testing.strategies import SampleStats, blame_message, for_subschema, from_contract
+
+__all__ = [
+    "CHECK_CODES",
+    "CHECK_IDS",
+    "CheckResult",
+    "ExampleRef",
+    "Outcome",
+    "RunOptions",
+    "example_refs",
+    "run_check",
+    "run_checks",
+    "run_example",
+]
+
+HEAVY_FILTERING = 0.5  # more than this share of candidates rejected fails samples-valid
+
+
+# --- the checks --------------------------------------------------------------------------------------
+
+
+def _satisfiable(contract: Contract, options: RunOptions) -> CheckResult:
+    static = [f for f in lint_contract(contract) if f.code == Code.UNSATISFIABLE_SCHEMA]
+    if static:
+        return CheckResult(contract.name, "satisfiable", "failed", static[0].message, static[0].pointer)
+    stats = SampleStats()
+    outcome = explore(
+        from_contract(contract, stats=stats, max_depth=options.max_depth),
+        _stop_at_first,
+        replace(options, max_examples=max(options.max_examples, 100)),
+    )
+    if outcome.failure is not None:
+        return CheckResult(
+            contract.name,
+            "satisfiable",
+            "passed",
+            "a valid document exists",
+            details=tuple(document_lines("found", outcome.counterexample)),
+            examples=outcome.examples,
+        )
+    return CheckResult(
+        contract.name,
+        "satisfiable",
+        "failed",
+        f"no valid document found ({blame_message(stats)}); the schema is unsatisfiable there, or too narrow to sample",
+        _schema_pointer(stats),
+        examples=outcome.examples,
+        rejected_share=stats.rejected_share,
+    )
+
+
+def _stop_at_first(_document: Any) -> None:
+    raise CheckFailure("found")  # ends the search at the first valid document (shrunk to a small one)
+
+
+def _schema_pointer(stats: SampleStats) -> str:
+    blamed = stats.most_blamed()
+    return "/schema" + blamed[1] if blamed else "/schema"
+
+
+def _samples_valid(contract: Contract, options: RunOptions) -> CheckResult:
+    stats = SampleStats()
+
+    def body(document: Any) -> None:
+        result = validate(contract.compiled, document)
+        if not result.valid:
+            raise CheckFailure("a drawn document does not validate", error_lines(contract, result.errors))
+        reread = parse_json(json.dumps(document, ensure_ascii=False))
+        again = validate(contract.compiled, reread)
+        if not again.valid:
+            raise CheckFailure(
+                "a valid document no longer validates once written as JSON text and read back",
+                error_lines(contract, again.errors),
+            )
+
+    outcome = explore(from_contract(contract, stats=stats, max_depth=options.max_depth), body, options)
+    share = stats.rejected_share
+
+    def result(outcome_: Outcome, message: str, pointer: str = "", details: list[str] | None = None) -> CheckResult:
+        return CheckResult(contract.name, "samples-valid", outcome_, message, pointer, tuple(details or ()),
+                           outcome.examples, share)  # fmt: skip
+
+    if outcome.failure is not None:
+        details = document_lines("document", outcome.counterexample) + outcome.failure.details
+        return result("failed", outcome.failure.message, "/schema", details)
+    if outcome.unsatisfiable or outcome.examples == 0:
+        return result("failed", f"no document could be drawn: {blame_message(stats)}", _schema_pointer(stats))
+    if share > HEAVY_FILTERING:
+        message = (
+            f"sampling needs heavy filtering ({blame_message(stats)}); the generator reads that keyword "
+            "differently from the validator, or it is very hard to satisfy"
+        )
+        return result("failed", message, _schema_pointer(stats))
+    return result(
+        "passed", f"{outcome.examples} drawn documents validate ({round(share * 100)}% of candidates filtered)"
+    )
+
+
+def _examples(contract: Contract, options: RunOptions) -> CheckResult:
+    refs = example_refs(contract)
+    if not refs:
+        return CheckResult(contract.name, "examples", "skipped", "the contract has no examples", "/examples")
+    failures = [r for r in (run_example(contract, ref) for ref in refs) if r.outcome == "failed"]
+    if failures:
+        first = failures[0]
+        message = f"{len(failures)} of {len(refs)} examples do not validate; first: {first.message}"
+        return replace(first, check="examples", message=message)
+    return CheckResult(contract.name, "examples", "passed", f"{len(refs)} examples validate", examples=len(refs))
+
+
+def _repair_hints(contract: Contract, options: RunOptions) -> CheckResult:
+    strategy = st.data()
+    stats = SampleStats()
+    documents = from_contract(contract, stats=stats, max_depth=options.max_depth)
+    subschemas: dict[str, st.SearchStrategy[Any]] = {}
+    tried: list[str] = []
+
+    def body(data: st.DataObject) -> None:
+        document = data.draw(documents, label="document")
+        candidates = mutations(contract.schema, document)
+        if not candidates:
+            return
+        mutation: Mutation = data.draw(st.sampled_from(candidates), label="mutation")
+        mutant = mutation.apply(document)
+        result = validate(contract.compiled, mutant)
+        if result.valid:
+            return  # another keyword allows it (e.g. an anyOf branch): nothing to repair
+        tried.append(mutation.kind)
+
+        def fill(node: Any) -> Any:
+            key = dumps(node, indent=None)
+            if key not in subschemas:
+                subschemas[key] = for_subschema(contract, node, max_depth=options.max_depth)
+            return data.draw(subschemas[key], label="repair value")
+
+        current, errors = mutant, result.errors
+        for _round in range(3):  # a model gets the hints again if its first fix was incomplete
+            _require_guidance(contract, errors, mutation, mutant)
+            current = apply_repairs(contract.schema, current, repairs(contract.schema, errors), fill)
+            errors = validate(contract.compiled, current).errors
+            if not errors:
+                return
+        details = (
+            document_lines("broken document", mutant)
+            + error_lines(contract, validate(contract.compiled, mutant).errors)
+            + document_lines("after following the repairs", current)
+            + error_lines(contract, errors)
+        )
+        raise CheckFailure(
+            f"following the repairs for '{mutation.kind}' at {mutation.path or '/'} does not make the document valid",
+            details,
+        )
+
+    outcome = explore(strategy, body, options)
+    if outcome.failure is not None:
+        failure = outcome.failure
+        return CheckResult(contract.name, "repair-hints", "failed", failure.message, failure.pointer or "/schema",
+                           tuple(failure.details), outcome.examples)  # fmt: skip
+    if not tried:
+        message = "no mutation made a drawn document invalid"
+        return CheckResult(contract.name, "repair-hints", "skipped", message, examples=outcome.examples)
+    message = f"{len(tried)} broken documents repaired ({', '.join(sorted(set(tried)))})"
+    return CheckResult(contract.name, "repair-hints", "passed", message, examples=outcome.examples)
+
+
+def _require_guidance(contract: Contract, errors: list[ErrorRecord], mutation: Mutation, mutant: Any) -> None:
+    """Every error has a hint and a repair naming its path."""
+    planned = repairs(contract.schema, errors)
+    for error in errors:
+        if not field_hints(contract.schema, [error]):
+            raise CheckFailure(f"error at {error['path'] or '/'} ({error['keyword']}) gets no hint")
+        if not any(entry["path"] == error["path"] for entry in planned):
+            details = document_lines("broken document", mutant) + error_lines(contract, errors)
+            raise CheckFailure(f"error at {error['path'] or '/'} ({error['keyword']}) gets no repair", details)
+
+
+def _edit(contract: Contract, options: RunOptions) -> CheckResult:
+    edit = contract.operations["edit"]
+    if not edit["enabled"]:
+        return CheckResult(contract.name, "edit", "skipped", "the edit operation is disabled", "/operations")
+    pointer = "/operations/edit"
+
+    def body(document: Any) -> None:
+        try:
+            payload = edit_payload(contract, document, "Change nothing.")
+        except JsonContractsError as exc:
+            raise CheckFailure(f"the edit payload does not build for a valid currentJson: {exc}") from exc
+        if payload["currentJson"] is not document:
+            raise CheckFailure("the edit payload does not carry currentJson unchanged")
+        unchanged = validation_payload(contract, document)
+        if not unchanged["valid"]:
+            raise CheckFailure(
+                "returning currentJson unchanged does not validate", error_lines(contract, unchanged["errors"])
+            )
+
+    # The payload is plain data around the document, so half the budget finds what the full one would.
+    budget = replace(options, max_examples=max(1, options.max_examples // 2))
+    outcome = explore(from_contract(contract, max_depth=options.max_depth), body, budget)
+    if outcome.failure is not None:
+        details = document_lines("currentJson", outcome.counterexample) + outcome.failure.details
+        return CheckResult(contract.name, "edit", "failed", outcome.failure.message, pointer, tuple(details),
+                           outcome.examples)  # fmt: skip
+    if outcome.examples == 0:
+        return CheckResult(contract.name, "edit", "skipped", "no valid document could be drawn (see satisfiable)")
+    return CheckResult(contract.name, "edit", "passed", f"edit payload built for {outcome.examples} documents",
+                       examples=outcome.examples)  # fmt: skip
+
+
+def _shuffled(value: Any, rng: random.Random) -> Any:
+    if isinstance(value, dict):
+        keys = list(value)
+        rng.shuffle(keys)
+        return {k: _shuffled(value[k], rng) for k in keys}
+    if isinstance(value, list):
+        return [_shuffled(v, rng) for v in value]
+    return value
+
+
+def _hashes(contract: Contract, options: RunOptions) -> CheckResult:
+    if contract.source is None:
+        return CheckResult(contract.name, "hashes", "skipped", "the contract has no source file")
+    path = contract.source.path
+    layouts = st.tuples(st.randoms(use_true_random=False), st.sampled_from([None, 0, 1, 2, 4, "\t"]), st.booleans())
+
+    def body(layout: tuple[random.Random, Any, bool]) -> None:
+        rng, indent, ascii_only = layout
+        text = json.dumps(_shuffled(contract.raw, rng), indent=indent, ensure_ascii=ascii_only)
+        try:
+            again = contract_from_text(contract.name, text, path)
+        except LoadError as exc:
+            raise CheckFailure(f"the re-serialised contract no longer loads: {exc}") from exc
+        for name, before, after in (
+            ("contractHash", contract.contract_hash, again.contract_hash),
+            ("schemaHash", contract.schema_hash, again.schema_hash),
+        ):
+            if before != after:
+                raise CheckFailure(f"{name} changed from {before} to {after} when only key order or spacing changed")
+
+    # Each layout reorders every key at once and reloads the whole file, so a few suffice.
+    outcome = explore(layouts, body, replace(options, max_examples=min(options.max_examples, 10)))
+    if outcome.failure is not None:
+        return CheckResult(contract.name, "hashes", "failed", outcome.failure.message, "", (), outcome.examples)
+    return CheckResult(contract.name, "hashes", "passed", f"hashes stable across {outcome.examples} layouts",
+                       examples=outcome.examples)  # fmt: skip
+
+
+_CHECKS: dict[str, Callable[[Contract, RunOptions], CheckResult]] = {
+    "satisfiable": _satisfiable,
+    "samples-valid": _samples_valid,
+    "examples": _examples,
+    "repair-hints": _repair_hints,
+    "edit": _edit,
+    "hashes": _hashes,
+}
+
+
+def run_check(contract: Contract, check: str, options: RunOptions | None = None) -> CheckResult:
+    """Run one named check (see :data:`CHECK_IDS`) on one contract."""
+    options = options or RunOptions()
+    if options.seed is None and not options.derandomize:
+        options = replace(options, seed=random.randrange(2**32))  # printed on failure, to repeat the run
+    try:
+        result = _CHECKS[check](contract, options)
+    except RecursionError:
+        result = CheckResult(contract.name, check, "failed", "the schema nests too deeply to draw documents from")
+    except Exception as exc:  # a bug of ours must read as one, not as a traceback in CI
+        message = f"the check itself crashed ({type(exc).__name__}: {exc}); please report this with the contract"
+        result = CheckResult(contract.name, check, "failed", message)
+    return replace(result, seed=options.seed if not options.derandomize else None,
+                   source=contract.source.path if contract.source else None)  # fmt: skip
+
+
+def run_checks(
+    contract: Contract, options: RunOptions | None = None, checks: Iterable[str] = CHECK_IDS
+) -> list[CheckResult]:
+    """Run the named checks (all by default) on one contract, in :data:`CHECK_IDS` order."""
+    return [run_check(contract, check, options) for check in CHECK_IDS if check in set(checks)]

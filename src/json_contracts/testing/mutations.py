@@ -1,0 +1,162 @@
+"""Breaking a valid document the way models do, and fixing it the way the repairs say.
+
+The ``repair-hints`` check needs both halves: :func:`mutations` lists the single edits that
+should make a document invalid (drop a required field, add an extra key, wrong type, value
+outside the enum, string too long or short, number out of range, too many or too few items,
+pattern broken), and :func:`apply_repairs` follows the engine's machine-readable ``repairs``
+as a model following the hints would, with replacement values drawn from the sub-schema.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from json_contracts._json.pointers import escape_pointer_segment, index_of, lookup, pointer_from_parts, pointer_parts
+from json_contracts.agent.repair import schema_nodes_at
+from json_contracts.schema.formats import ecma_regex
+
+__all__ = ["Mutation", "apply_repairs", "mutations"]
+
+_DELETE = object()  # marks a mutation that removes the key at its path
+
+
+@dataclass(frozen=True)
+class Mutation:
+    """One edit: set (or delete) the value at ``path``; ``kind`` says what it breaks."""
+
+    kind: str
+    path: str
+    value: Any = _DELETE
+
+    def apply(self, document: Any) -> Any:
+        mutated = copy.deepcopy(document)
+        if self.path == "":
+            return None if self.value is _DELETE else self.value
+        return _set(mutated, self.path, self.value)
+
+
+def _walk(document: Any) -> Iterator[tuple[str, Any]]:
+    stack: list[tuple[str, Any]] = [("", document)]
+    while stack:
+        path, value = stack.pop()
+        yield path, value
+        if isinstance(value, dict):
+            stack.extend((f"{path}/{escape_pointer_segment(k)}", v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((f"{path}/{i}", v) for i, v in enumerate(value))
+
+
+def _set(document: Any, path: str, value: Any) -> Any:
+    """``document`` with the value at ``path`` set (or deleted); a missing parent leaves it unchanged."""
+    parts = pointer_parts(path)
+    if not parts:
+        return value
+    found, parent = lookup(document, pointer_from_parts(parts[:-1]))
+    last = parts[-1]
+    if not found:
+        return document
+    if isinstance(parent, dict):
+        if value is _DELETE:
+            parent.pop(last, None)
+        else:
+            parent[last] = value
+    elif isinstance(parent, list) and (index := index_of(last, len(parent) + 1)) is not None:
+        if value is _DELETE:
+            if index < len(parent):
+                del parent[index]
+        elif index == len(parent):
+            parent.append(value)
+        else:
+            parent[index] = value
+    return document
+
+
+def _first(nodes: list[dict[str, Any]], keyword: str) -> Any:
+    return next((node[keyword] for node in nodes if keyword in node), None)
+
+
+def _wrong_type_value(types: set[str]) -> Any | None:
+    for candidate, name in (("not a number", "string"), (12345, "number"), (None, "null"), (True, "boolean")):
+        if name not in types and not (name == "number" and "integer" in types):
+            return candidate
+    return None
+
+
+def _breaks_pattern(pattern: str) -> str | None:
+    try:
+        compiled = ecma_regex(pattern)
+    except Exception:
+        return None
+    for candidate in ("", "!", "~ ~", "0", "a", "\u00e9\u00e9"):
+        if compiled.find(candidate) is None:
+            return candidate
+    return None
+
+
+def mutations(schema: Any, document: Any) -> list[Mutation]:
+    """Every single edit of ``document`` that the schema at that place says is invalid."""
+    found: list[Mutation] = []
+    for path, value in _walk(document):
+        nodes = schema_nodes_at(schema, path)
+        if not nodes:
+            continue
+        types = {t for node in nodes for t in ([node["type"]] if isinstance(node.get("type"), str) else [])}
+        types |= {t for node in nodes if isinstance(node.get("type"), list) for t in node["type"]}
+        if types and (wrong := _wrong_type_value(types)) is not None:
+            found.append(Mutation("wrong type", path, wrong))
+        enum = _first(nodes, "enum")
+        if isinstance(enum, list) and "__not_an_allowed_value__" not in enum:
+            found.append(Mutation("value outside the enum", path, "__not_an_allowed_value__"))
+        if isinstance(value, dict):
+            for name in _first(nodes, "required") or []:
+                if isinstance(name, str) and name in value:
+                    found.append(Mutation("drop a required field", f"{path}/{escape_pointer_segment(name)}"))
+            if any(node.get("additionalProperties") is False for node in nodes) and "unexpectedField" not in value:
+                found.append(Mutation("add an extra key", f"{path}/unexpectedField", "surprise"))
+        elif isinstance(value, str):
+            max_length, min_length = _first(nodes, "maxLength"), _first(nodes, "minLength")
+            if isinstance(max_length, int):
+                found.append(Mutation("string too long", path, "x" * (max_length + 1)))
+            if isinstance(min_length, int) and min_length > 0:
+                found.append(Mutation("string too short", path, "x" * (min_length - 1)))
+            pattern = _first(nodes, "pattern")
+            if isinstance(pattern, str) and (broken := _breaks_pattern(pattern)) is not None:
+                found.append(Mutation("pattern broken", path, broken))
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            for keyword, step in (("maximum", 1), ("exclusiveMaximum", 0), ("minimum", -1), ("exclusiveMinimum", 0)):
+                limit = _first(nodes, keyword)
+                if isinstance(limit, int | float) and not isinstance(limit, bool):
+                    found.append(Mutation("number out of range", path, limit + step))
+        elif isinstance(value, list):
+            max_items, min_items = _first(nodes, "maxItems"), _first(nodes, "minItems")
+            if isinstance(max_items, int) and value:
+                found.append(Mutation("too many items", path, value + [value[0]] * (max_items + 1 - len(value))))
+            if isinstance(min_items, int) and min_items > 0:
+                found.append(Mutation("too few items", path, value[: min_items - 1]))
+    return found
+
+
+Draw = Callable[[Any], Any]  # draws one value valid against a sub-schema node
+
+
+def apply_repairs(schema: Any, document: Any, repairs: list[dict[str, Any]], draw: Draw) -> Any:
+    """``document`` after following each repair, as a model reading the hints would."""
+    fixed = copy.deepcopy(document)
+    for repair in repairs:
+        path, action = repair["path"], repair["action"]
+        found, current = lookup(fixed, path)
+        if action == "remove":
+            fixed = _set(fixed, path, _DELETE)
+        elif action == "remove-items" and isinstance(current, list) and isinstance(repair.get("limit"), int):
+            fixed = _set(fixed, path, current[: repair["limit"]])
+        elif action == "replace" and repair.get("allowed"):
+            fixed = _set(fixed, path, copy.deepcopy(repair["allowed"][0]))
+        elif action == "add" and found:
+            continue  # already added by an earlier repair
+        else:
+            nodes = schema_nodes_at(schema, path)
+            fixed = _set(fixed, path, draw(nodes[0] if nodes else True))
+    return fixed

@@ -1,0 +1,130 @@
+"""What a property check reports, and the checks that need no Hypothesis (one example at a time).
+
+Kept apart from :mod:`json_contracts.testing.checks` so that listing and running examples (the pytest
+plugin's ``::example[i]`` items, ``--json-contracts-no-hypothesis``) never imports Hypothesis.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from json_contracts._env import ci_is_set
+from json_contracts._json.text import dumps
+from json_contracts.agent.repair import field_hints
+from json_contracts.contracts.model import Contract
+from json_contracts.findings import CHECK_CODES, Code, Finding
+from json_contracts.schema.validation import ErrorRecord, validate
+
+__all__ = [
+    "CHECK_IDS",
+    "CheckResult",
+    "ExampleRef",
+    "Outcome",
+    "RunOptions",
+    "derandomize_by_default",
+    "example_refs",
+    "run_example",
+]
+
+
+def derandomize_by_default(environ: Mapping[str, str]) -> bool:
+    """Whether a run without a seed is derandomised (the same documents every time): on CI, when ``CI`` is set."""
+    return ci_is_set(environ)
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """How hard and how reproducibly to search: ``max_examples`` per check, a seed or derandomised."""
+
+    max_examples: int = 50
+    seed: int | None = None
+    derandomize: bool = False
+    max_depth: int = 3
+
+
+Outcome = Literal["passed", "failed", "skipped"]
+
+CHECK_IDS = tuple(CHECK_CODES)
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """One check of one contract: the outcome, a one-line reason and the lines that explain it."""
+
+    contract: str
+    check: str
+    outcome: Outcome
+    message: str
+    pointer: str = ""  # where in the contract file the problem is
+    details: tuple[str, ...] = ()
+    examples: int = 0  # documents the check tried
+    rejected_share: float | None = None  # share of candidates the validator filter rejected
+    seed: int | None = None
+    source: Path | None = field(default=None, compare=False)
+
+    @property
+    def code(self) -> Code:
+        return CHECK_CODES.get(self.check.split("[")[0], CHECK_CODES["examples"])
+
+    def finding(self, contract: Contract) -> Finding:
+        """The failure as a finding at its place in the contract file (for text, GitHub, SARIF)."""
+        line, column = contract.source.position(self.pointer) if contract.source else (1, 1)
+        path = contract.source.path if contract.source else None
+        return Finding(
+            code=self.code,
+            severity="error",
+            message=f"{self.check}: {self.message}",
+            file=path.name if path else contract.name,
+            path=path,
+            pointer=self.pointer,
+            line=line,
+            column=column,
+            contract=contract.name,
+        )
+
+
+@dataclass(frozen=True)
+class ExampleRef:
+    """One example: its item id (``example[0]``, ``edit.example[1]``), group label and index."""
+
+    id: str
+    label: str
+    pointer: str
+    index: int
+
+
+def example_refs(contract: Contract) -> list[ExampleRef]:
+    """Every example of the contract, top level first, then each operation's, in file order."""
+    refs: list[ExampleRef] = []
+    for label, pointer, group in contract.all_examples():
+        prefix = "" if label == "examples" else label.split(".")[1] + "."
+        refs += [ExampleRef(f"{prefix}example[{i}]", label, f"{pointer}/{i}", i) for i in range(len(group))]
+    return refs
+
+
+def error_lines(contract: Contract, errors: list[ErrorRecord]) -> list[str]:
+    lines = [f"error: {e['path'] or '/'} {e['message']} ({e['keyword']})" for e in errors]
+    return lines + [f"hint: {hint}" for hint in field_hints(contract.schema, errors)]
+
+
+def document_lines(label: str, document: Any) -> list[str]:
+    return [f"{label}:", *("  " + line for line in dumps(document).splitlines())]
+
+
+def run_example(contract: Contract, ref: ExampleRef) -> CheckResult:
+    """The ``example[i]`` check: its output validates, and so does an edit example's ``currentJson``."""
+    group = next(g for label, _, g in contract.all_examples() if label == ref.label)
+    example = group[ref.index]
+    for key in ("currentJson", "output"):
+        if not isinstance(example, dict) or key not in example:
+            continue
+        result = validate(contract.compiled, example[key])
+        if not result.valid:
+            where = f"{ref.pointer}/{key}{result.errors[0]['path']}"
+            message = f"{ref.label}[{ref.index}].{key} does not validate against the schema"
+            details = document_lines(key, example[key]) + error_lines(contract, result.errors)
+            return CheckResult(contract.name, ref.id, "failed", message, where, tuple(details))
+    return CheckResult(contract.name, ref.id, "passed", "valid", ref.pointer)
