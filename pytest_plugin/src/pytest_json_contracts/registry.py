@@ -30,7 +30,7 @@ __all__ = ["ContractExample", "ContractRegistry", "check_document"]
 class ContractExample:
     """One example of a contract, as a test receives it (values are copies: mutate freely).
 
-    ``id`` is the item id (``example[0]``, ``edit.example[1]``); ``group`` the original's label
+    ``id`` is the item id (``example[0]``, ``edit.example[1]``); ``group`` the TypeScript server's label
     (``examples``, ``operations.edit.examples``); ``current_json`` is None unless it is an edit example.
     """
 

@@ -1,4 +1,4 @@
-"""``contractHash`` and ``schemaHash``: SHA-256 of canonical JSON, identical to the original's."""
+"""``contractHash`` and ``schemaHash``: SHA-256 of canonical JSON, identical to the TypeScript server's."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """JSON text exactly as JavaScript's ``JSON.stringify`` writes it.
 
-The original tool is JavaScript, and its hashes, ``--json`` output, MCP payloads and prompt
+The TypeScript server runs on JavaScript, and its hashes, ``--json`` output, MCP payloads and prompt
 bodies are all ``JSON.stringify`` text. Python's ``json`` differs in three places, handled here:
 numbers (``1.0`` prints as ``1``, ``1e21`` as ``1e+21``), lone surrogates (escaped, not raw)
 and object key order (integer-like keys first, ascending).

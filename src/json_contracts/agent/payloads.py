@@ -1,6 +1,6 @@
-"""The payloads agents receive: contract, create, edit and repair (REFERENCE §6.2-6.6).
+"""The payloads agents receive: contract, create, edit and repair.
 
-Field order and the fixed instruction lines are the original's, exactly; the MCP tools, the
+Field order and the fixed instruction lines are the TypeScript server's, exactly; the MCP tools, the
 CLI and the Python API all return these dicts.
 """
 
@@ -90,7 +90,7 @@ def check_create(contract: Contract) -> None:
 def check_edit(
     contract: Contract, current_json: Any, *, caller: str = "get_edit_contract", max_errors: int | None = None
 ) -> None:
-    """Raises: OperationError or InvalidInputError, in the original's order of checks."""
+    """Raises: OperationError or InvalidInputError, in the TypeScript server's order of checks."""
     edit = contract.operations["edit"]
     if not edit["enabled"]:
         raise OperationError(f"Contract {contract.name} does not enable the edit operation.")

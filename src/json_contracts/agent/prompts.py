@@ -75,14 +75,14 @@ _ERROR_KEYS = ("path", "message", "keyword")
 
 
 def _rules(rules: Sequence[str]) -> str:
-    """Numbered rules, or the literal ``[]`` the original prints for an empty list."""
+    """Numbered rules, or the literal ``[]`` the TypeScript server prints for an empty list."""
     if not rules:
         return "[]"
     return "\n".join(f"{i}. {rule}" for i, rule in enumerate(rules, start=1))
 
 
 def _description(contract: Contract) -> str:
-    # The original keeps the space after the colon even when there is no description.
+    # The TypeScript server keeps the space after the colon even when there is no description.
     return f"Description: {contract.description or ''}"
 
 
@@ -181,8 +181,8 @@ def render_repair_prompt(
     """The ``repair_contract_prompt`` text.
 
     Unlike ``get_repair_contract`` this computes no errors and checks no operation: the
-    original renders only the supplied errors. Each is reduced to ``path``, ``message``,
-    ``keyword`` in that order, as the original's argument parsing leaves them.
+    TypeScript server renders only the supplied errors. Each is reduced to ``path``, ``message``,
+    ``keyword`` in that order, as the TypeScript server's zod argument parsing leaves them.
     """
     errors = [{key: error[key] for key in _ERROR_KEYS if key in error} for error in validation_errors or []]
     lines = [
@@ -210,7 +210,7 @@ def render_repair_prompt(
 
 
 def _parse_or_raw(text: str, name: str, max_depth: int) -> Any:
-    """JSON when the text parses, else the text itself (the original's lenient reading).
+    """JSON when the text parses, else the text itself (the TypeScript server's lenient reading).
 
     Raises:
         InvalidInputError: the text is JSON nested too deeply to read; it is not taken as a string.

@@ -1,6 +1,6 @@
 """Repair guidance for a document that failed validation.
 
-Two views of the same errors: the original's instruction lines (REFERENCE §5, byte for byte)
+Two views of the same errors: the TypeScript server's instruction lines (byte for byte)
 for a model to read, and :func:`repairs`, one machine-readable entry per error (what to do at
 which path, and what is allowed there) for programs and for the property checks that prove
 the hints are sufficient.
@@ -168,7 +168,7 @@ def field_hints(schema: Any, errors: Iterable[ErrorRecord]) -> list[str]:
 
 
 def repair_instructions(schema: Any, errors: Iterable[ErrorRecord]) -> list[str]:
-    """The field hints followed by ``Return JSON only.`` (the library form of §5)."""
+    """The field hints followed by ``Return JSON only.``: the instruction lines, as a list for library callers."""
     return [*field_hints(schema, errors), "Return JSON only."]
 
 

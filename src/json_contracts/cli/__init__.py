@@ -39,7 +39,7 @@ def main(ctx: click.Context) -> None:
 
     With no command, starts the MCP server on stdio (see `serve`).
     """
-    if ctx.invoked_subcommand is None:  # no command: serve MCP over stdio, as the original does
+    if ctx.invoked_subcommand is None:  # no command: serve MCP over stdio, as the TypeScript server does
         start_server()
 
 

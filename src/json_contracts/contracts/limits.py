@@ -1,7 +1,7 @@
 """Every size and depth limit on untrusted input, with the environment variables that set them.
 
 Contract files come from pull requests and documents from models, so both are bounded before
-anything else reads them. :class:`Limits` bounds a contract file (the original's three limits
+anything else reads them. :class:`Limits` bounds a contract file (the TypeScript server's three limits
 plus nesting); :class:`DocumentLimits` bounds a document or argument handed to ``check`` or to
 an MCP tool or prompt. Every adapter reads the same variables through :func:`limits_from_env`,
 so ``validate`` in CI, ``pytest`` and the server agree on what loads. Depth limits have a
@@ -23,11 +23,11 @@ MAX_DEPTH_CEILING = 256
 
 @dataclass(frozen=True)
 class Limits:
-    """Limits on one contract file: the original's three, plus nesting."""
+    """Limits on one contract file: the TypeScript server's three, plus nesting."""
 
-    max_file_bytes: int = 262144  # on-disk size (stat), as the original
-    max_schema_bytes: int = 131072  # compact UTF-8 size of ``schema``, as the original
-    max_examples: int = 50  # all example groups together, as the original
+    max_file_bytes: int = 262144  # on-disk size (stat), as the TypeScript server
+    max_schema_bytes: int = 131072  # compact UTF-8 size of ``schema``, as the TypeScript server
+    max_examples: int = 50  # all example groups together, as the TypeScript server
     max_schema_depth: int = 64  # sub-schema nesting; deeper schemas are refused, not crashed on
     max_file_depth: int = 256  # JSON nesting of the whole file (examples, const, default, ...)
 

@@ -1,7 +1,7 @@
-"""Loading a contracts folder (REFERENCE §2): every file checked, every problem kept as a value.
+"""Loading a contracts folder: every file checked, every problem kept as a value.
 
 One broken file never hides the others: :func:`load_contracts` returns the contracts that
-loaded and a :class:`~json_contracts.contracts.model.Finding` per failure, in the original's order
+loaded and a :class:`~json_contracts.findings.Finding` per failure, in the TypeScript server's order
 (duplicates first, then files in collation order). Only regular ``*.json`` files directly in
 the folder are read, opened without following links; anything else is reported and skipped.
 """
@@ -324,7 +324,7 @@ def load_contracts(
 
 
 def load_contracts_strict(directory: str | os.PathLike[str], limits: Limits | None = None) -> LoadResult:
-    """Load a folder, failing as a whole when any file fails (the original's default).
+    """Load a folder, failing as a whole when any file fails (the TypeScript server's default).
 
     Raises:
         LoadError: with the aggregated message and every failure.

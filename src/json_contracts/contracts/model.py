@@ -40,7 +40,7 @@ class SourceFile:
 
 @dataclass(frozen=True, eq=False)
 class Contract:
-    """A loaded, normalised contract (REFERENCE §2.6) and where it came from."""
+    """A loaded, normalised contract and where it came from."""
 
     name: str
     description: str | None
@@ -56,7 +56,7 @@ class Contract:
 
     @cached_property
     def contract_hash(self) -> str:
-        """SHA-256 of the public body (REFERENCE §3)."""
+        """SHA-256 of the public body (:meth:`public_body`)."""
         return sha256_of(self.public_body())
 
     def public_body(self) -> dict[str, Any]:
@@ -79,7 +79,7 @@ class Contract:
     def all_examples(self) -> list[tuple[str, str, list[Any]]]:
         """Example groups: ``(label, JSON pointer in the file, examples)``.
 
-        Labels are the original's (``examples``, ``operations.<op>.examples``); pointers are
+        Labels are the TypeScript server's (``examples``, ``operations.<op>.examples``); pointers are
         escaped per RFC 6901, so an operation named ``v1.summary`` still maps to its place.
         """
         groups: list[tuple[str, str, list[Any]]] = [("examples", "/examples", self.examples)]
@@ -93,7 +93,7 @@ class Contract:
 class LoadResult:
     """What loading a folder gave: the contracts that loaded and every finding.
 
-    ``failures`` are the files that did not load (errors, in the original's order);
+    ``failures`` are the files that did not load (errors, in the TypeScript server's order);
     ``warnings`` are notes that did not stop loading (e.g. a skipped symbolic link).
     """
 
@@ -108,7 +108,7 @@ class LoadResult:
         return not self.failures
 
     def failure_message(self) -> str:
-        """The original's aggregated message: ``Failed to load JSON contracts: f: m; …``."""
+        """The TypeScript server's aggregated message: ``Failed to load JSON contracts: f: m; …``."""
         joined = "; ".join(f"{f.file}: {f.message}" for f in self.failures)
         return f"Failed to load JSON contracts: {joined}"
 

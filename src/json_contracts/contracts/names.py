@@ -1,7 +1,7 @@
 """Contract names: the safe-name rule and the order names are listed in.
 
 A contract's name is its file name without ``.json``. The rule keeps names usable as file
-names and URI segments (no path separators, no ``..``), exactly as the original enforces it.
+names and URI segments (no path separators, no ``..``), exactly as the TypeScript server enforces it.
 """
 
 from __future__ import annotations

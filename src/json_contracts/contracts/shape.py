@@ -1,6 +1,6 @@
-"""The contract file's own shape (REFERENCE §2.5) and its normalised form (§2.6).
+"""The contract file's own shape and its normalised form.
 
-Messages follow the original's (zod's default wording), so a broken file reads the same in
+Messages follow the TypeScript server's (zod's default wording), so a broken file reads the same in
 both tools; each issue also carries the JSON pointer of the offending field.
 """
 
@@ -70,7 +70,7 @@ def _operation(value: Any, pointer: str, issues: list[Finding]) -> None:
 
 
 def shape_issues(data: Any) -> list[Finding]:
-    """Every shape problem of a parsed contract file, in the original's field order."""
+    """Every shape problem of a parsed contract file, in the TypeScript server's field order."""
     if not isinstance(data, dict):
         return [_issue("", _expected("object", data))]
     issues: list[Finding] = []

@@ -47,7 +47,7 @@ class Snapshot:
     failures: tuple[Finding, ...] = ()
     warnings: tuple[Finding, ...] = ()
     generation: int = 0  # bumped whenever a reload changes what is served
-    names: tuple[str, ...] = ()  # the contract names in the original's sort order
+    names: tuple[str, ...] = ()  # the contract names in the TypeScript server's sort order
 
     @classmethod
     def build(
@@ -90,14 +90,14 @@ class ReloadOutcome:
 
     changed: bool
     failures: list[Finding]
-    message: str | None  # the original's aggregated message when something failed
+    message: str | None  # the TypeScript server's aggregated message when something failed
     snapshot: Snapshot = field(default_factory=Snapshot)
 
 
 class ContractStore:
     """Contracts served from one folder, reloadable while serving.
 
-    ``allow_invalid`` is the original's ``ALLOW_INVALID_CONTRACTS``: when false, a folder with
+    ``allow_invalid`` is the TypeScript server's ``ALLOW_INVALID_CONTRACTS``: when false, a folder with
     a broken file fails to *start* (:meth:`open` raises); later breakages never take a served
     contract away.
     """
@@ -116,7 +116,7 @@ class ContractStore:
         """Load the folder for serving.
 
         Raises:
-            LoadError: a file failed and ``allow_invalid`` is false (the original refuses to start).
+            LoadError: a file failed and ``allow_invalid`` is false (the TypeScript server refuses to start).
         """
         store = cls(Path(os.path.abspath(directory)), allow_invalid, limits)
         result = load_contracts(store.directory, store.limits)
@@ -175,7 +175,7 @@ class ContractStore:
         return self.snapshot.generation
 
     def names(self) -> list[str]:
-        """Contract names in the original's sort order."""
+        """Contract names in the TypeScript server's sort order."""
         return list(self.snapshot.names)
 
     def sorted_contracts(self) -> list[Contract]:

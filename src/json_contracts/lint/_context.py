@@ -59,7 +59,7 @@ _ORIGINAL_MAPS = ("$defs", "definitions", "dependentSchemas", "patternProperties
 
 
 def original_walk(node: Any, parts: Segments) -> Iterator[tuple[Segments, dict[str, Any]]]:
-    """Pre-order walk in the original lint's order (REFERENCE §12); stops at empty objects."""
+    """Pre-order walk in the order the TypeScript server's lint uses; stops at empty objects."""
     if not isinstance(node, dict):
         return
     yield parts, node

@@ -98,10 +98,10 @@ class ContractService:
         return items
 
     def read_resource(self, uri: str) -> str:
-        """The resource text for ``uri``, checked as the original checks it (REFERENCE §7).
+        """The resource text for ``uri``, checked as the TypeScript server checks it.
 
         Raises:
-            PromptError: with the original's message.
+            PromptError: with the TypeScript server's message.
         """
         shown = _shown(uri)
         if not uri.startswith(URI_PREFIX):

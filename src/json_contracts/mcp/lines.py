@@ -2,13 +2,13 @@
 
 pydantic-core (the SDK's JSON parser) stops at about 200 levels of nesting, refuses a string
 with a lone surrogate (``"\\ud800"``) and an integer with thousands of digits. JavaScript, and the
-original server, read all three. The SDK drops such a line, and a client that sent a request
+TypeScript server, read all three. The SDK drops such a line, and a client that sent a request
 waits forever. :func:`recover_line` reads the line with Python's parser instead and hands the
 request on, so its handler refuses the bad argument by name like any other; a line no parser
 can read (tens of thousands of levels) is answered with -32600 when its id can be found, and so
 is a request with an id but the wrong shape (``"params": []``); a line that is not JSON (a
 trailing comma, a cut-off line) gets -32700 when its id can be found. Only a line with no findable id stays
-unanswered, as in the original: there is nothing to answer it with.
+unanswered, as in the TypeScript server: there is nothing to answer it with.
 """
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ def recover_line(error: Exception, max_depth: int) -> SessionMessage | None:
         return None  # JSON, but not a request: nothing waits for an answer
     request_id = top_level_id(raw)
     if not _usable_id(request_id):
-        return None  # no id to answer: as the original, the line gets no reply
+        return None  # no id to answer: as in the TypeScript server, the line gets no reply
     reason = str(details[0].get("msg", ""))
     if "recursion limit" in reason:
         code = INVALID_REQUEST

@@ -143,7 +143,7 @@ class ContractServer:
             is_error=answer.is_error,
         )
         # The SDK dumps with exclude_none, so None (unvalidated, via model_copy) leaves the key
-        # out: the original sends no isError on success.
+        # out: the TypeScript server sends no isError on success.
         return result if answer.is_error else result.model_copy(update={"is_error": None})
 
     async def _list_resources(self, ctx: ServerRequestContext[Any], params: Any) -> types.ListResourcesResult:

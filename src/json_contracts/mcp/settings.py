@@ -1,4 +1,4 @@
-"""Server settings from the environment (REFERENCE §10) and the command line.
+"""Server settings from the environment (``docs/reference/configuration.md``) and the command line.
 
 No ``mcp`` import here: the CLI reads settings before deciding to start the server.
 """

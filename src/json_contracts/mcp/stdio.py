@@ -103,7 +103,7 @@ class StdoutSender:
 
 @asynccontextmanager
 async def lean_stdio() -> AsyncIterator[tuple[StdinMessages, StdoutSender]]:
-    """stdin and stdout as message streams for :func:`serve_streams`.
+    """stdin and stdout as message streams for :func:`.transports.serve_streams`.
 
     Raises:
         Unsupported: on Windows, or when stdin is not a pipe, socket or terminal.

@@ -3,7 +3,7 @@
 The SDK's stdio loop drops a request that is still being handled when stdin reaches EOF; here
 the read side is held open until every request read so far has been answered (at most 30 s),
 then the server, the watcher and the process end together (no hanging on a watcher, unlike
-the original). A request the client cancelled is not waited for (the SDK never answers it),
+the TypeScript server). A request the client cancelled is not waited for (the SDK never answers it),
 and a client that closes its end of stdout ends the server quietly, with exit status 0.
 """
 

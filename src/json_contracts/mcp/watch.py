@@ -1,7 +1,7 @@
 """Watching the contracts folder: debounced reloads and change notifications.
 
 ``watchfiles`` (Rust ``notify``) reports changes; bursts are debounced (150 ms of quiet, as
-the original), then the store reloads off the event loop. A contract that breaks keeps its last
+in the TypeScript server), then the store reloads off the event loop. A contract that breaks keeps its last
 good version and the failure is logged; clients hear ``notifications/resources/list_changed``
 only when what is served actually changed.
 

@@ -39,7 +39,7 @@ def finding_dict(finding: Finding, cwd: Path | None = None) -> dict[str, Any]:
 
 
 def validate_report(result: LoadResult, cwd: Path | None = None) -> dict[str, Any]:
-    """``validate --json``: the original's success or failure shape plus ``findings``."""
+    """``validate --json``: the TypeScript server's success or failure shape plus ``findings``."""
     findings = [finding_dict(f, cwd) for f in sort_findings(result.failures + result.warnings)]
     if result.ok:
         return {
@@ -58,10 +58,10 @@ def validate_report(result: LoadResult, cwd: Path | None = None) -> dict[str, An
 def lint_report(
     result: LoadResult, lint_findings: list[Finding], *, strict: bool, cwd: Path | None = None
 ) -> dict[str, Any]:
-    """``lint --json``: the original's fields plus ``findings`` and ``counts``.
+    """``lint --json``: the TypeScript server's fields plus ``findings`` and ``counts``.
 
     ``lint_findings`` is :func:`~json_contracts.lint.lint_result`'s list (load warnings
-    included); ``warnings`` keeps the original's ``{contract, path, message}`` items for every
+    included); ``warnings`` keeps the TypeScript server's ``{contract, path, message}`` items for every
     error and warning about a contract.
     """
     if not result.ok:

@@ -32,7 +32,7 @@ def _rule(info: CodeInfo) -> dict[str, Any]:
         "name": info.name,
         "shortDescription": {"text": info.summary},
         "defaultConfiguration": {"level": _LEVEL[info.severity]},
-        "properties": {"tags": ["json-contracts", info.family]},
+        "properties": {"tags": ["json-contracts"]},
     }
 
 

@@ -309,7 +309,7 @@ def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> It
 
 
 # jsonschema writes its own messages with repr(instance), which fails on deeply nested
-# documents; these keywords only need the original's wording, so they are re-stated here.
+# documents; these keywords only need Ajv's wording, so they are re-stated here.
 
 
 def _type(validator: Any, types: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:

@@ -134,7 +134,7 @@ def _cycle_problem(schema: dict[str, Any]) -> Finding | None:
 
 
 def check_schema(schema: dict[str, Any], dialect: str, *, max_depth: int = 64) -> Finding | None:
-    """The first reason ``schema`` cannot be compiled, in the original's words, or None."""
+    """The first reason ``schema`` cannot be compiled, in the TypeScript server's words, or None."""
     problem = _depth_problem(schema, max_depth)
     if problem is not None:
         return problem

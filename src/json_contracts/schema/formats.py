@@ -1,7 +1,7 @@
-"""The ``format`` checks contracts get: the original's (Ajv "full" formats), made real.
+"""The ``format`` checks contracts get: the TypeScript server's (Ajv "full" formats), made real.
 
 jsonschema's own checkers cover most names once ``jsonschema[format-nongpl]`` is installed;
-here ``email`` and ``duration`` use the original's own patterns (jsonschema's email check only
+here ``email`` and ``duration`` use ajv-formats' own patterns (jsonschema's email check only
 looks for ``@``; its duration check needs ``isoduration`` and ``arrow``, 27 ms of imports), ``regex``
 uses ECMA-262 (``regress``), and Ajv's extra names (``url``, ``int32``, ``byte``, …) are added.
 """
@@ -58,7 +58,7 @@ def _is_regex(instance: object) -> bool:
     return True
 
 
-# The original's patterns (ajv-formats 3, "full" mode), read the way JavaScript reads them: ASCII
+# The TypeScript server's patterns (ajv-formats 3, "full" mode), read the way JavaScript reads them: ASCII
 # classes, ASCII-only case folding, ``$`` only at the very end (\Z, never before a final newline).
 _EMAIL = re.compile(
     r"[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*"

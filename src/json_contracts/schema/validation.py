@@ -126,10 +126,10 @@ class ValidationResult:
 
 
 def validate(compiled: CompiledSchema, instance: Any, *, max_errors: int | None = None) -> ValidationResult:
-    """Validate ``instance``; the errors are the original's records, in its order.
+    """Validate ``instance``; the errors are the TypeScript server's records, in its order.
 
     With ``max_errors``, at most that many are listed, then one :func:`too_many_errors` record
-    (the original lists every error; a received document is bounded here, see ``limits``).
+    (the TypeScript server lists every error; a received document is bounded here, see ``limits``).
     """
     errors = list(iter_errors(compiled, instance, limit=max_errors))
     if max_errors is not None and len(errors) > max_errors:

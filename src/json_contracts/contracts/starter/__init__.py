@@ -11,7 +11,7 @@ __all__ = ["starter_files"]
 
 
 def starter_files() -> list[Traversable]:
-    """Starter ``*.json`` files and ``LICENSE.md``, in the original's listing order."""
+    """Starter ``*.json`` files and ``LICENSE.md``, in the TypeScript server's listing order."""
     folder = resources.files(__name__)
     files = [f for f in folder.iterdir() if f.is_file() and (f.name.endswith(".json") or f.name == "LICENSE.md")]
     return sorted(files, key=lambda f: collation_key(f.name))
