@@ -22,8 +22,11 @@ PENDING = "x-json-contracts-pending"  # schemas still to merge once a combinator
 
 _LOWER = ("minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains")
 _UPPER = ("maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains")
-_COMBINATORS = ("anyOf", "oneOf", "if")
-_SUBSCHEMA_ANDED = ("additionalProperties", "additionalItems", "propertyNames", "contains", "unevaluatedProperties",
+_COMBINATORS = ("anyOf", "oneOf")
+_CONDITIONAL = ("if", "then", "else")
+# Sub-schemas every value they apply to must satisfy, so two of them conjoin. Not ``contains``: two
+# different ones may be satisfied by two different items, so one is kept and the other is PENDING.
+_SUBSCHEMA_ANDED = ("additionalProperties", "additionalItems", "propertyNames", "unevaluatedProperties",
                     "unevaluatedItems")  # fmt: skip
 _IGNORED = ("title", "description", "default", "examples", "$comment", "$id", "$schema", "$anchor", "readOnly",
             "writeOnly", "deprecated")  # fmt: skip
@@ -61,6 +64,11 @@ def _both(a: Any, b: Any) -> Any:
     return {"allOf": [a, b]}
 
 
+def _both_trivial(a: Any, b: Any) -> bool:
+    """Whether :func:`_both` can combine ``a`` and ``b`` without an ``allOf`` (a side is true, false or equal)."""
+    return any(side is True or side is False or side == {} for side in (a, b)) or canonical(a) == canonical(b)
+
+
 def _multiple(a: Any, b: Any) -> Any | None:
     """A common multiple of two ``multipleOf`` values, or None when there is no tidy one."""
     try:
@@ -86,6 +94,15 @@ def merge(a: Any, b: Any) -> Any:
     for key, value in b.items():
         if key == PENDING:
             pending.extend(value)
+        elif key in ("then", "else"):
+            continue  # travels with its "if" below, and means nothing without one
+        elif key == "if":
+            # if/then/else is one unit: never pair a then or else with the other side's if.
+            conditional = {k: b[k] for k in _CONDITIONAL if k in b}
+            if any(k in result for k in _CONDITIONAL):
+                pending.append(conditional)
+            else:
+                result.update(conditional)
         elif key not in result or key in _IGNORED:
             result.setdefault(key, value)
         elif key == "type":
@@ -110,6 +127,10 @@ def merge(a: Any, b: Any) -> Any:
             result[key] = merged
         elif key in _SUBSCHEMA_ANDED:
             result[key] = _both(result[key], value)
+        elif key == "contains" and not _both_trivial(result[key], value):
+            pending.append({key: value})  # two items may satisfy them; one item need not satisfy both
+        elif key == "contains":
+            result[key] = _both(result[key], value)
         elif key in ("items", "prefixItems") and isinstance(value, list) and isinstance(result[key], list):
             longer, shorter = (value, result[key]) if len(value) >= len(result[key]) else (result[key], value)
             result[key] = [_both(x, shorter[i]) if i < len(shorter) else x for i, x in enumerate(longer)]
@@ -133,13 +154,8 @@ def merge(a: Any, b: Any) -> Any:
                 result[key] = common
         elif key == "not":
             result["not"] = {"anyOf": [result["not"], value]}
-        elif key in ("then", "else") and "if" in b:
-            continue  # travels with its "if" below
         elif key in _COMBINATORS:
-            part = {key: value}
-            if key == "if":
-                part.update({k: b[k] for k in ("then", "else") if k in b})
-            pending.append(part)
+            pending.append({key: value})
         elif canonical(result[key]) != canonical(value):
             pending.append({key: value})  # e.g. two patterns or formats: the validator filter decides
     if pending:
