@@ -1,4 +1,4 @@
-"""contractHash and schemaHash are the original's, byte for byte (REFERENCE §3)."""
+"""contractHash and schemaHash are the TypeScript server's, byte for byte (see docs/reference/compatibility.md)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from json_contracts._json.reading import parse_json
 from json_contracts._json.text import canonical
 from json_contracts.contracts.loading import load_contracts
 from json_contracts.contracts.model import Contract
+from tests.support.golden import HASH_PROBES
 
-_PROBES_FILE = Path(__file__).parent.parent / "data" / "hash-probes.jsonl"
 # split("\n"), not splitlines(): a probe holds a raw U+2028, which splitlines() treats as a line break.
-_PROBES = [json.loads(line) for line in _PROBES_FILE.read_text(encoding="utf-8").split("\n") if line.strip()]
+_PROBES = [json.loads(line) for line in HASH_PROBES.read_text(encoding="utf-8").split("\n") if line.strip()]
 
 GOOD_CONTRACT_HASH = "sha256:b71df876b66cc1774520b688f52e87d576489240f0da788833b232858fa579aa"
 OBJECT_SCHEMA_HASH = "sha256:a2c799262a3ce3c19ef5cdd983bf3d12b43ab3c426227091b909dcb7054738c0"

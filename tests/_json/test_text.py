@@ -1,4 +1,4 @@
-"""JSON text exactly as JavaScript's JSON.stringify writes it (REFERENCE §3, §14.1, §14.2)."""
+"""JSON text exactly as JavaScript's JSON.stringify writes it: numbers, strings, key order, hashing input."""
 
 from __future__ import annotations
 

@@ -8,13 +8,17 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ci_support import BROKEN, STARTER, VENV_BIN, position, run_script
-from gha_runner import REPO
+import pytest
+
+from tests.support.action import STARTER, VENV_BIN, RunAction, position, run_script
+from tests.support.cli import RunCli
+from tests.support.gha_runner import REPO, ActionRun
+from tests.support.samples import BROKEN, COUPLED_TEXT
 
 ANNOTATION = re.compile(r"^::(error|warning|notice) (?P<props>[^:]*)::(?P<message>.*)$")
 
 
-def annotations(stdout: str) -> list[dict[str, str]]:
+def parse_annotations(stdout: str) -> list[dict[str, str]]:
     """Every workflow command on stdout as ``{level, file, line, col, title, message}``."""
     found = []
     for line in stdout.splitlines():
@@ -25,24 +29,26 @@ def annotations(stdout: str) -> list[dict[str, str]]:
     return found
 
 
-def test_a_good_folder_passes_with_zero_counts_and_a_passing_summary(run_action, good_folder):
+def test_a_good_folder_passes_with_zero_counts_and_a_passing_summary(run_action: RunAction, good_folder: Path) -> None:
     run = run_action()
 
     assert run.returncode == 0, run.stderr
     assert run.outputs == {"errors": "0", "warnings": "0", "info": "0"}
-    assert [a for a in annotations(run.stdout) if a["level"] != "notice"] == []
+    assert [a for a in parse_annotations(run.stdout) if a["level"] != "notice"] == []
     summary = run.step("run").summary
     assert summary.startswith("### json-contracts lint --strict (json-contracts): passed\n")
     assert "No findings." in summary
 
 
-def test_a_broken_folder_fails_with_annotations_on_the_offending_lines(run_action, broken_folder):
+def test_a_broken_folder_fails_with_annotations_on_the_offending_lines(
+    run_action: RunAction, broken_folder: Path
+) -> None:
     text = (broken_folder / "broken.json").read_text(encoding="utf-8")
 
     run = run_action({"contracts": "broken"})
 
     assert run.returncode == 1
-    found = annotations(run.step("run").stdout)
+    found = parse_annotations(run.step("run").stdout)
     assert [(a["level"], a["title"]) for a in found] == [
         ("error", "JC113"),
         ("warning", "JC104"),
@@ -58,7 +64,7 @@ def test_a_broken_folder_fails_with_annotations_on_the_offending_lines(run_actio
     assert run.outputs == {"errors": "1", "warnings": "1", "info": "2"}
 
 
-def test_the_summary_lists_every_finding_of_a_broken_folder(run_action, broken_folder):
+def test_the_summary_lists_every_finding_of_a_broken_folder(run_action: RunAction, broken_folder: Path) -> None:
     run = run_action({"contracts": "broken"})
 
     summary = run.step("run").summary
@@ -75,7 +81,9 @@ def test_the_summary_lists_every_finding_of_a_broken_folder(run_action, broken_f
     assert rows[0].startswith(f"| broken/broken.json:{line}:{column} | JC113 | error | Enum value 5 is integer")
 
 
-def test_the_exit_code_is_the_cli_s_and_strict_false_lets_warnings_pass(run_action, broken_folder):
+def test_the_exit_code_is_the_cli_s_and_strict_false_lets_warnings_pass(
+    run_action: RunAction, broken_folder: Path
+) -> None:
     (broken_folder / "broken.json").unlink()
     (broken_folder / "open.json").write_text(
         '{"schema": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]},\n'
@@ -92,7 +100,7 @@ def test_the_exit_code_is_the_cli_s_and_strict_false_lets_warnings_pass(run_acti
     assert "::warning file=broken/open.json,line=1,col=12,title=JC104::" in lenient.stdout
 
 
-def test_validate_reports_a_load_error_at_its_line_and_column(run_action, workspace):
+def test_validate_reports_a_load_error_at_its_line_and_column(run_action: RunAction, workspace: Path) -> None:
     folder = workspace / "json-contracts"
     folder.mkdir()
     text = '{\n  "schema": {"type": "string",}\n}\n'
@@ -101,14 +109,16 @@ def test_validate_reports_a_load_error_at_its_line_and_column(run_action, worksp
     run = run_action({"command": "validate"})
 
     assert run.returncode == 1
-    [found] = annotations(run.step("run").stdout)
+    [found] = parse_annotations(run.step("run").stdout)
     assert (found["level"], found["title"], found["file"]) == ("error", "JC014", "json-contracts/trailing.json")
     assert (int(found["line"]), int(found["col"])) == position(text, "}\n}")
     assert run.outputs == {"errors": "1", "warnings": "0", "info": "0"}
     assert "--strict" not in run.step("run").stderr  # validate has no --strict
 
 
-def test_more_findings_than_github_shows_end_with_one_notice_pointing_at_the_summary(run_action, workspace):
+def test_more_findings_than_github_shows_end_with_one_notice_pointing_at_the_summary(
+    run_action: RunAction, workspace: Path
+) -> None:
     folder = workspace / "json-contracts"
     folder.mkdir()
     for number in range(12):
@@ -116,7 +126,7 @@ def test_more_findings_than_github_shows_end_with_one_notice_pointing_at_the_sum
 
     run = run_action()
 
-    found = annotations(run.step("run").stdout)
+    found = parse_annotations(run.step("run").stdout)
     levels = [a["level"] for a in found]
     assert levels == ["error"] * 10 + ["warning"] * 10 + ["notice"] * 10
     assert found[-1]["title"] == "json-contracts"
@@ -129,15 +139,15 @@ def test_more_findings_than_github_shows_end_with_one_notice_pointing_at_the_sum
     assert run.outputs == {"errors": "12", "warnings": "12", "info": "24"}
 
 
-def test_args_pass_through_split_on_whitespace(run_action, broken_folder):
+def test_args_pass_through_split_on_whitespace(run_action: RunAction, broken_folder: Path) -> None:
     run = run_action({"contracts": "broken", "args": "  --ignore\n\tJC104,JC130,JC132\n"})
 
-    titles = [a["title"] for a in annotations(run.step("run").stdout)]
+    titles = [a["title"] for a in parse_annotations(run.step("run").stdout)]
     assert titles == ["JC113"]
     assert run.outputs == {"errors": "1", "warnings": "0", "info": "0"}
 
 
-def test_inputs_are_never_run_as_shell_code(run_action, workspace):
+def test_inputs_are_never_run_as_shell_code(run_action: RunAction, workspace: Path) -> None:
     run = run_action({"contracts": 'x"; touch pwned1; "', "args": "$(touch pwned2) `touch pwned3`"})
 
     assert not list(workspace.glob("pwned*"))
@@ -146,7 +156,7 @@ def test_inputs_are_never_run_as_shell_code(run_action, workspace):
     assert "Got unexpected extra arguments ($(touch pwned2) `touch pwned3`)" in run.step("run").stderr
 
 
-def test_an_unknown_command_or_strict_value_is_refused_before_running(run_action, good_folder):
+def test_an_unknown_command_or_strict_value_is_refused_before_running(run_action: RunAction, good_folder: Path) -> None:
     bad_command = run_action({"command": "format"})
     bad_strict = run_action({"strict": "yes"})
 
@@ -156,7 +166,8 @@ def test_an_unknown_command_or_strict_value_is_refused_before_running(run_action
     assert bad_command.outputs == {"errors": "", "warnings": "", "info": ""}
 
 
-def test_the_test_command_is_passed_to_the_cli_as_is(run_action, good_folder, workspace):
+@pytest.mark.slow  # every property check on the starter set, twice (through the Action and directly)
+def test_the_test_command_is_passed_to_the_cli_as_is(run_action: RunAction, good_folder: Path, workspace: Path) -> None:
     run = run_action({"command": "test"})
 
     direct = run_script("test", "--contracts", "json-contracts", "--format", "github", cwd=workspace)
@@ -164,7 +175,9 @@ def test_the_test_command_is_passed_to_the_cli_as_is(run_action, good_folder, wo
     assert "json-contracts test --contracts json-contracts --format github --summary " in run.step("run").stderr
 
 
-def test_install_none_without_json_contracts_on_path_fails_with_an_error_annotation(run_action, good_folder):
+def test_install_none_without_json_contracts_on_path_fails_with_an_error_annotation(
+    run_action: RunAction, good_folder: Path
+) -> None:
     run = run_action(path=["/usr/bin", "/bin"])
 
     assert run.returncode == 1
@@ -195,7 +208,9 @@ elif args[:3] == ["-m", "pip", "install"]:
 """
 
 
-def _install_with_fake_python(run_action, tmp_path: Path, inputs: dict[str, str], *, too_old: bool = False):
+def _install_with_fake_python(
+    run_action: RunAction, tmp_path: Path, inputs: dict[str, str], *, too_old: bool = False
+) -> tuple[ActionRun, Path, list[list[str]]]:
     """Run the Action with setup-python's ``python-path`` output pointing at a stand-in interpreter.
 
     Everything but pip's download is real: install.sh's choices, the venv location, the
@@ -217,8 +232,8 @@ def _install_with_fake_python(run_action, tmp_path: Path, inputs: dict[str, str]
 
 
 def test_the_default_install_builds_a_venv_under_runner_temp_from_the_action_checkout(
-    run_action, good_folder, tmp_path
-):
+    run_action: RunAction, good_folder: Path, tmp_path: Path
+) -> None:
     run, fake, calls = _install_with_fake_python(run_action, tmp_path, {"install": "action"})
 
     assert run.returncode == 0, run.stderr
@@ -234,7 +249,7 @@ def test_the_default_install_builds_a_venv_under_runner_temp_from_the_action_che
     assert run.outputs == {"errors": "0", "warnings": "0", "info": "0"}
 
 
-def test_a_pip_requirement_is_installed_as_given(run_action, good_folder, tmp_path):
+def test_a_pip_requirement_is_installed_as_given(run_action: RunAction, good_folder: Path, tmp_path: Path) -> None:
     run, _, calls = _install_with_fake_python(run_action, tmp_path, {"install": "json-contracts==0.2.0"})
 
     assert run.returncode == 0, run.stderr
@@ -242,7 +257,9 @@ def test_a_pip_requirement_is_installed_as_given(run_action, good_folder, tmp_pa
     assert pip_call[-1] == "json-contracts==0.2.0"
 
 
-def test_a_python_older_than_3_11_is_refused_with_a_hint(run_action, good_folder, tmp_path):
+def test_a_python_older_than_3_11_is_refused_with_a_hint(
+    run_action: RunAction, good_folder: Path, tmp_path: Path
+) -> None:
     run, _, calls = _install_with_fake_python(run_action, tmp_path, {"install": "action"}, too_old=True)
 
     assert run.returncode == 1
@@ -251,20 +268,22 @@ def test_a_python_older_than_3_11_is_refused_with_a_hint(run_action, good_folder
     assert not [call for call in calls if call[1:3] == ["-m", "venv"]]
 
 
-def test_install_none_skips_setting_up_python(run_action, good_folder):
+def test_install_none_skips_setting_up_python(run_action: RunAction, good_folder: Path) -> None:
     run = run_action({"python-version": "3.12", "install": "none"})  # no setup-python outputs given: not run
 
     assert run.returncode == 0, run.stderr
     assert run.step("python").returncode is None
 
 
-def test_the_starter_folder_the_workflow_dogfoods_is_lint_clean(run_cli):
+def test_the_starter_folder_the_workflow_dogfoods_is_lint_clean(run_cli: RunCli) -> None:
     result = run_cli("lint", "--strict", "--contracts", str(STARTER))
 
     assert result.exit_code == 0, result.stdout
 
 
-def test_run_sh_writes_the_outputs_before_failing_even_under_bash_e(broken_folder, workspace, tmp_path):
+def test_run_sh_writes_the_outputs_before_failing_even_under_bash_e(
+    broken_folder: Path, workspace: Path, tmp_path: Path
+) -> None:
     output = tmp_path / "output"
     output.touch()
     env = {
@@ -292,29 +311,17 @@ def test_run_sh_writes_the_outputs_before_failing_even_under_bash_e(broken_folde
     assert not list(tmp_path.glob("json-contracts-counts.*"))  # the temporary counts file is gone
 
 
-COUPLED = """{
-  "schema": {
-    "type": "object",
-    "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
-    "required": ["a", "b"],
-    "dependentSchemas": {"a": {"properties": {"b": {"const": 1}}}}
-  },
-  "operations": {"edit": {"enabled": false}}
-}
-"""
-
-
-def test_the_test_command_annotates_a_failed_property_check_at_its_line(run_action, workspace):
+def test_the_test_command_annotates_a_failed_property_check_at_its_line(run_action: RunAction, workspace: Path) -> None:
     folder = workspace / "json-contracts"
     folder.mkdir()
-    (folder / "coupled.json").write_text(COUPLED, encoding="utf-8")
+    (folder / "coupled.json").write_text(COUPLED_TEXT, encoding="utf-8")
 
     run = run_action({"command": "test", "args": "--max-examples 15"})
 
     assert run.returncode == 1
-    [found] = annotations(run.step("run").stdout)
+    [found] = parse_annotations(run.step("run").stdout)
     assert (found["level"], found["title"], found["file"]) == ("error", "JC204", "json-contracts/coupled.json")
-    assert (int(found["line"]), int(found["col"])) == position(COUPLED, '{\n    "type": "object"')  # /schema
+    assert (int(found["line"]), int(found["col"])) == position(COUPLED_TEXT, '{\n    "type": "object"')  # /schema
     assert found["message"].startswith("repair-hints: following the repairs for 'drop a required field' at /b")
     assert run.outputs == {"errors": "1", "warnings": "0", "info": "0"}
     assert "JC204" in run.step("run").summary

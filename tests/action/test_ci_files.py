@@ -13,11 +13,14 @@ import re
 import shlex
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
-from ci_support import BROKEN, STARTER, VENV_BIN, tool
-from gha_runner import ACTION_YML, REPO, load_action
+
+from tests.support.action import STARTER, VENV_BIN, tool
+from tests.support.gha_runner import ACTION_YML, REPO, load_action
+from tests.support.samples import BROKEN
 
 WORKFLOW = REPO / ".github" / "workflows" / "ci.yml"
 HOOKS = REPO / ".pre-commit-hooks.yaml"
@@ -31,7 +34,7 @@ def run_tool(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
 def readme_block(first_line: str) -> str:
     """The README code block whose first line is ``first_line`` (a ``# file name`` comment)."""
     text = README.read_text(encoding="utf-8")
-    blocks = re.findall(r"^```(?:yaml|yml)\n(.*?)^```$", text, flags=re.S | re.M)
+    blocks: list[str] = re.findall(r"^```(?:yaml|yml)\n(.*?)^```$", text, flags=re.S | re.M)
     matching = [block for block in blocks if block.startswith(first_line + "\n")]
     assert len(matching) == 1, f"README needs exactly one yaml block starting with {first_line!r}"
     return matching[0]
@@ -44,13 +47,13 @@ def readme_block(first_line: str) -> str:
     ("schema", "path"),
     [("vendor.github-actions", ACTION_YML), ("vendor.github-workflows", WORKFLOW)],
 )
-def test_the_action_and_workflow_validate_against_schemastore_schemas(schema, path):
+def test_the_action_and_workflow_validate_against_schemastore_schemas(schema: str, path: Path) -> None:
     completed = run_tool(tool("check-jsonschema"), "--builtin-schema", schema, str(path))
 
     assert completed.returncode == 0, completed.stdout + completed.stderr
 
 
-def test_the_action_schema_check_fails_on_a_broken_action(tmp_path):
+def test_the_action_schema_check_fails_on_a_broken_action(tmp_path: Path) -> None:
     broken = ACTION_YML.read_text(encoding="utf-8").replace("using: composite", "using: compost")
     (tmp_path / "action.yml").write_text(broken, encoding="utf-8")
 
@@ -61,7 +64,7 @@ def test_the_action_schema_check_fails_on_a_broken_action(tmp_path):
     assert completed.returncode == 1
 
 
-def test_the_readme_workflow_snippets_validate(tmp_path):
+def test_the_readme_workflow_snippets_validate(tmp_path: Path) -> None:
     for name in ("# .github/workflows/contracts.yml", "# .github/workflows/code-scanning.yml"):
         (tmp_path / "workflow.yml").write_text(readme_block(name), encoding="utf-8")
         completed = run_tool(
@@ -70,7 +73,7 @@ def test_the_readme_workflow_snippets_validate(tmp_path):
         assert completed.returncode == 0, completed.stdout + completed.stderr
 
 
-def test_the_hooks_manifest_passes_pre_commit_s_own_validator(tmp_path):
+def test_the_hooks_manifest_passes_pre_commit_s_own_validator(tmp_path: Path) -> None:
     completed = run_tool(tool("pre-commit"), "validate-manifest", str(HOOKS))
     assert completed.returncode == 0, completed.stdout + completed.stderr
 
@@ -79,7 +82,7 @@ def test_the_hooks_manifest_passes_pre_commit_s_own_validator(tmp_path):
     assert run_tool(tool("pre-commit"), "validate-manifest", str(tmp_path / "hooks.yaml")).returncode == 1
 
 
-def test_the_readme_pre_commit_config_validates_and_names_our_hooks(tmp_path):
+def test_the_readme_pre_commit_config_validates_and_names_our_hooks(tmp_path: Path) -> None:
     snippet = readme_block("# .pre-commit-config.yaml")
     (tmp_path / ".pre-commit-config.yaml").write_text(snippet, encoding="utf-8")
 
@@ -94,13 +97,13 @@ def test_the_readme_pre_commit_config_validates_and_names_our_hooks(tmp_path):
 # --- security and scripts -------------------------------------------------------------------
 
 
-def test_zizmor_finds_nothing_in_the_action_or_workflow():
+def test_zizmor_finds_nothing_in_the_action_or_workflow() -> None:
     completed = run_tool(tool("zizmor"), "--offline", "--no-progress", str(ACTION_YML), str(WORKFLOW))
 
     assert completed.returncode == 0, completed.stdout + completed.stderr
 
 
-def test_zizmor_would_flag_an_input_pasted_into_run(tmp_path):
+def test_zizmor_would_flag_an_input_pasted_into_run(tmp_path: Path) -> None:
     text = ACTION_YML.read_text(encoding="utf-8").replace(
         'run: bash "$GITHUB_ACTION_PATH/action/run.sh"', 'run: echo "${{ inputs.contracts }}"'
     )
@@ -112,7 +115,7 @@ def test_zizmor_would_flag_an_input_pasted_into_run(tmp_path):
     assert "template-injection" in completed.stdout
 
 
-def test_no_run_step_contains_an_expression():
+def test_no_run_step_contains_an_expression() -> None:
     for path in (ACTION_YML, WORKFLOW):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         steps = data["runs"]["steps"] if "runs" in data else [s for job in data["jobs"].values() for s in job["steps"]]
@@ -120,7 +123,7 @@ def test_no_run_step_contains_an_expression():
             assert "${{" not in step.get("run", ""), (path.name, step.get("name"))
 
 
-def test_the_action_scripts_pass_shellcheck():
+def test_the_action_scripts_pass_shellcheck() -> None:
     scripts = sorted((REPO / "action").glob("*.sh"))
 
     completed = run_tool(tool("shellcheck"), *map(str, scripts))
@@ -129,7 +132,7 @@ def test_the_action_scripts_pass_shellcheck():
     assert completed.returncode == 0, completed.stdout
 
 
-def test_the_action_inputs_and_outputs_are_the_documented_ones():
+def test_the_action_inputs_and_outputs_are_the_documented_ones() -> None:
     action = load_action()
     defaults = {name: spec.get("default") for name, spec in action["inputs"].items()}
 
@@ -152,7 +155,7 @@ def test_the_action_inputs_and_outputs_are_the_documented_ones():
     assert setup["with"]["update-environment"] is False  # the caller's PATH stays as it was
 
 
-def test_the_workflow_runs_the_readme_test_command_and_dogfoods_the_action():
+def test_the_workflow_runs_the_readme_test_command_and_dogfoods_the_action() -> None:
     jobs = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))["jobs"]
     runs = [step.get("run") for job in jobs.values() for step in job["steps"]]
     uses = [step for job in jobs.values() for step in job["steps"] if step.get("uses") == "./"]
@@ -168,7 +171,7 @@ def test_the_workflow_runs_the_readme_test_command_and_dogfoods_the_action():
 # --- pre-commit hooks as pre-commit runs them --------------------------------------------------
 
 
-def _hooks() -> dict[str, dict]:
+def _hooks() -> dict[str, dict[str, Any]]:
     return {hook["id"]: hook for hook in yaml.safe_load(HOOKS.read_text(encoding="utf-8"))}
 
 
@@ -182,7 +185,7 @@ def _hooks() -> dict[str, dict]:
         ("pyproject.toml", False, True),  # [tool.json-contracts] changes what lint reports
     ],
 )
-def test_the_hooks_run_when_a_contract_changes(path, validate, lint):
+def test_the_hooks_run_when_a_contract_changes(path: str, validate: bool, lint: bool) -> None:
     hooks = _hooks()
 
     assert bool(re.search(hooks["json-contracts-validate"]["files"], path)) is validate
@@ -190,7 +193,7 @@ def test_the_hooks_run_when_a_contract_changes(path, validate, lint):
 
 
 @pytest.mark.parametrize("hook_id", ["json-contracts-validate", "json-contracts-lint"])
-def test_each_hook_entry_passes_a_good_folder_and_fails_a_broken_one(hook_id, workspace):
+def test_each_hook_entry_passes_a_good_folder_and_fails_a_broken_one(hook_id: str, workspace: Path) -> None:
     hook = _hooks()[hook_id]
     assert hook["language"] == "python"
     assert hook["pass_filenames"] is False  # once per commit, on the whole folder

@@ -1,12 +1,10 @@
-"""Tool and prompt argument checks (REFERENCE §6, §8): the original's zod 3 issue text, byte for byte.
+"""Tool and prompt argument checks: the TypeScript server's zod 3 issue text, byte for byte.
 
-The expected texts below were produced by zod 3.25.76 running the original's schemas.
+The expected texts below were produced by zod 3.25.76 running the TypeScript server's schemas.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,8 +13,9 @@ from json_contracts._json.text import dumps
 from json_contracts.agent.arguments import ArgumentsError
 from json_contracts.errors import JsonContractsError
 from json_contracts.mcp.tools import PROMPT_NAMES, TOOL_NAMES, argument_names, check_arguments
+from tests.support.golden import golden_json
 
-TOOLS_LIST = json.loads((Path(__file__).parents[1] / "data" / "mcp-tools-list.json").read_text(encoding="utf-8"))
+TOOLS_LIST = golden_json("mcp-tools-list.json")
 INPUT_SCHEMAS: dict[str, dict[str, Any]] = {tool["name"]: tool["inputSchema"] for tool in TOOLS_LIST["tools"]}
 NO_ARGUMENT_TOOLS = ["list_contracts", "status", "reload_contracts"]
 JSON_VALUE_FIELDS = [

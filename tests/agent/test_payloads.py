@@ -1,4 +1,4 @@
-"""The payloads agents receive (REFERENCE §6.2-6.6): key order, fixed lines and error handling."""
+"""The payloads agents receive: the TypeScript server's key order and fixed lines, and error handling."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ from json_contracts.agent.payloads import (
 )
 from json_contracts.contracts.model import Contract
 from json_contracts.errors import InvalidInputError, JsonContractsError, OperationError
+from json_contracts.schema.validation import ErrorRecord
+from tests.support.samples import SEVERITY_ENUM
 
 LoadOne = Callable[..., Contract]
 
@@ -56,9 +58,16 @@ REPAIR_LINES = [
     "Do not include extra keys.",
     "Preserve valid fields where possible.",
 ]
-SEVERITY_ENUM = {"path": "/severity", "message": "must be equal to one of the allowed values", "keyword": "enum"}
-MISSING_SUMMARY = {"path": "/summary", "message": "must have required property 'summary'", "keyword": "required"}
-MISSING_CATEGORY = {"path": "/category", "message": "must have required property 'category'", "keyword": "required"}
+MISSING_SUMMARY: ErrorRecord = {
+    "path": "/summary",
+    "message": "must have required property 'summary'",
+    "keyword": "required",
+}
+MISSING_CATEGORY: ErrorRecord = {
+    "path": "/category",
+    "message": "must have required property 'category'",
+    "keyword": "required",
+}
 
 
 def test_fixed_instruction_lines_are_the_originals() -> None:
@@ -293,14 +302,14 @@ def test_valid_json_without_supplied_errors_gets_only_the_six_fixed_lines(
 def test_valid_json_keeps_the_supplied_errors_unchanged_even_repeated(
     support_ticket: Contract, valid_ticket: dict[str, Any]
 ) -> None:
-    supplied = [{"path": "/x", "message": "custom", "keyword": "foo"}] * 2
+    supplied: list[ErrorRecord] = [{"path": "/x", "message": "custom", "keyword": "foo"}] * 2
     payload = repair_payload(support_ticket, valid_ticket, supplied)
     assert payload["validationErrors"] == supplied
     assert payload["instructions"] == [*REPAIR_LINES, "Fix /x: custom."]
 
 
 def test_invalid_json_lists_computed_errors_then_new_supplied_ones_without_repeats(support_ticket: Contract) -> None:
-    supplied = [SEVERITY_ENUM, {"path": "/x", "message": "custom", "keyword": "foo"}, SEVERITY_ENUM]
+    supplied: list[ErrorRecord] = [SEVERITY_ENUM, {"path": "/x", "message": "custom", "keyword": "foo"}, SEVERITY_ENUM]
     payload = repair_payload(support_ticket, {"severity": "urgent"}, supplied)
     assert payload["validationErrors"] == [
         MISSING_SUMMARY,
@@ -311,7 +320,7 @@ def test_invalid_json_lists_computed_errors_then_new_supplied_ones_without_repea
 
 
 def test_hints_come_from_supplied_errors_first_then_computed_ones(support_ticket: Contract) -> None:
-    supplied = [SEVERITY_ENUM, {"path": "/x", "message": "custom", "keyword": "foo"}]
+    supplied: list[ErrorRecord] = [SEVERITY_ENUM, {"path": "/x", "message": "custom", "keyword": "foo"}]
     payload = repair_payload(support_ticket, {"severity": "urgent"}, supplied)
     assert payload["instructions"] == [
         *REPAIR_LINES,
@@ -323,14 +332,20 @@ def test_hints_come_from_supplied_errors_first_then_computed_ones(support_ticket
 
 
 def test_errors_are_the_same_when_keyword_path_and_message_match(support_ticket: Contract) -> None:
-    near_copy = {"path": "/severity", "message": "must be equal to one of the allowed values", "keyword": "const"}
+    near_copy: ErrorRecord = {
+        "path": "/severity",
+        "message": "must be equal to one of the allowed values",
+        "keyword": "const",
+    }
     payload = repair_payload(support_ticket, {"severity": "urgent"}, [near_copy])
     assert payload["validationErrors"][-1] == near_copy
     assert len(payload["validationErrors"]) == 4
 
 
 def test_extra_keys_of_supplied_errors_are_stripped(support_ticket: Contract, valid_ticket: dict[str, Any]) -> None:
-    supplied = [{"keyword": "foo", "params": {"a": 1}, "path": "/x", "message": "custom", "schemaPath": "#/x"}]
+    supplied: list[Any] = [
+        {"keyword": "foo", "params": {"a": 1}, "path": "/x", "message": "custom", "schemaPath": "#/x"}
+    ]  # as an agent sends them
     payload = repair_payload(support_ticket, valid_ticket, supplied)
     assert payload["validationErrors"] == [{"path": "/x", "message": "custom", "keyword": "foo"}]
     assert list(payload["validationErrors"][0]) == ["path", "message", "keyword"]
@@ -340,7 +355,7 @@ def test_extra_keys_of_supplied_errors_are_stripped(support_ticket: Contract, va
 def test_a_supplied_root_required_error_gives_the_odd_empty_field_hint(
     support_ticket: Contract, valid_ticket: dict[str, Any]
 ) -> None:
-    supplied = [{"path": "", "message": "must have required property 'x'", "keyword": "required"}]
+    supplied: list[ErrorRecord] = [{"path": "", "message": "must have required property 'x'", "keyword": "required"}]
     assert repair_payload(support_ticket, valid_ticket, supplied)["instructions"][-1] == "Add missing required field ."
 
 

@@ -1,4 +1,4 @@
-"""The MCP prompts (REFERENCE §8): definitions, argument pre-processing and byte-exact text."""
+"""The MCP prompts: definitions, argument pre-processing and the TypeScript server's text, byte for byte."""
 
 from __future__ import annotations
 
@@ -18,58 +18,10 @@ from json_contracts.contracts.loading import load_contracts
 from json_contracts.contracts.model import Contract
 from json_contracts.errors import InvalidInputError, OperationError
 from json_contracts.mcp.tools import PROMPTS
+from tests.support.golden import golden_text
+from tests.support.samples import SAMPLE_CONTEXT, SAMPLE_CURRENT, SAMPLE_INPUT, SEVERITY_ENUM, SUPPORT_TICKET
 
 PROMPT_DEFINITIONS = [prompt.listing() for prompt in PROMPTS]
-
-_DATA = Path(__file__).parent.parent / "data"
-
-# The contract behind the original's prompt samples, read back from their text: the edit
-# example's keys are in the sample's order (input, output, currentJson).
-_TICKET = {"summary": "Users cannot log in after SSO update", "severity": "critical", "category": "authentication"}
-SAMPLE_CONTRACT: dict[str, Any] = {
-    "description": "Convert natural language into a support ticket object.",
-    "rules": [
-        "If the user says urgent, severity must be critical.",
-        "Summary must be under 80 characters.",
-        "Category must be authentication, billing, bug, feature_request, or other.",
-    ],
-    "operations": {
-        "edit": {
-            "rules": [
-                "Start from currentJson.",
-                "Apply only the user's requested change.",
-                "Preserve all unspecified fields exactly.",
-                "Return the complete updated JSON object.",
-            ],
-            "examples": [
-                {
-                    "input": "mark this as critical",
-                    "output": _TICKET,
-                    "currentJson": {**_TICKET, "severity": "high"},
-                }
-            ],
-        }
-    },
-    "schema": {
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {
-            "summary": {"type": "string", "maxLength": 80},
-            "severity": {"type": "string", "enum": ["low", "medium", "high", "critical"]},
-            "category": {"type": "string", "enum": ["authentication", "billing", "bug", "feature_request", "other"]},
-        },
-        "required": ["summary", "severity", "category"],
-    },
-    "examples": [{"input": "Urgent, users cannot log in after SSO update.", "output": _TICKET}],
-}
-SAMPLE_INPUT = "Urgent, users cannot log in after SSO update."
-SAMPLE_CONTEXT = {"source": "chat"}
-SAMPLE_CURRENT = {"summary": "Users cannot log in", "severity": "high", "category": "authentication"}
-SEVERITY_ENUM = {"path": "/severity", "message": "must be equal to one of the allowed values", "keyword": "enum"}
-
-
-def _golden(name: str) -> str:
-    return (_DATA / name).read_bytes().decode("utf-8")
 
 
 def _load(tmp_path: Path, content: dict[str, Any], name: str = "support-ticket") -> Contract:
@@ -82,7 +34,7 @@ def _load(tmp_path: Path, content: dict[str, Any], name: str = "support-ticket")
 
 
 def _variant(**changes: Any) -> dict[str, Any]:
-    contract = json.loads(json.dumps(SAMPLE_CONTRACT))
+    contract: dict[str, Any] = json.loads(json.dumps(SUPPORT_TICKET))
     for key, value in changes.items():
         if value is None:
             contract.pop(key, None)
@@ -93,14 +45,14 @@ def _variant(**changes: Any) -> dict[str, Any]:
 
 @pytest.fixture
 def ticket(tmp_path: Path) -> Contract:
-    return _load(tmp_path, SAMPLE_CONTRACT)
+    return _load(tmp_path, SUPPORT_TICKET)
 
 
 # --- definitions -----------------------------------------------------------------------------
 
 
 def test_prompt_definitions_equal_the_original_prompts_list() -> None:
-    golden = json.loads(_golden("mcp-prompts-list.json"))
+    golden = json.loads(golden_text("mcp-prompts-list.json"))
     assert golden["prompts"] == PROMPT_DEFINITIONS
     assert [p["name"] for p in PROMPT_DEFINITIONS] == [
         "json_contract_prompt",
@@ -110,7 +62,7 @@ def test_prompt_definitions_equal_the_original_prompts_list() -> None:
 
 
 def test_prompt_definitions_keep_the_original_key_order() -> None:
-    golden = json.loads(_golden("mcp-prompts-list.json"))
+    golden = json.loads(golden_text("mcp-prompts-list.json"))
     assert json.dumps(PROMPT_DEFINITIONS) == json.dumps(golden["prompts"])
 
 
@@ -119,17 +71,17 @@ def test_prompt_definitions_keep_the_original_key_order() -> None:
 
 def test_json_prompt_reproduces_the_original_sample_byte_for_byte(ticket: Contract) -> None:
     text = render_json_prompt(ticket, SAMPLE_INPUT, SAMPLE_CONTEXT)
-    assert text == _golden("prompt-json_contract_prompt.txt")
+    assert text == golden_text("prompt-json_contract_prompt.txt")
 
 
 def test_edit_prompt_reproduces_the_original_sample_byte_for_byte(ticket: Contract) -> None:
     text = render_edit_prompt(ticket, SAMPLE_CURRENT, "make it critical", SAMPLE_CONTEXT)
-    assert text == _golden("prompt-edit_contract_prompt.txt")
+    assert text == golden_text("prompt-edit_contract_prompt.txt")
 
 
 def test_repair_prompt_reproduces_the_original_sample_byte_for_byte(ticket: Contract) -> None:
     text = render_repair_prompt(ticket, {"severity": "urgent"}, [SEVERITY_ENUM])
-    assert text == _golden("prompt-repair_contract_prompt.txt")
+    assert text == golden_text("prompt-repair_contract_prompt.txt")
 
 
 def test_prompts_from_preprocessed_string_arguments_match_the_samples(ticket: Contract) -> None:
@@ -146,9 +98,9 @@ def test_prompts_from_preprocessed_string_arguments_match_the_samples(ticket: Co
         render_repair_prompt(ticket, repair["invalidJson"], repair["validationErrors"]),
     ]
     assert texts == [
-        _golden("prompt-json_contract_prompt.txt"),
-        _golden("prompt-edit_contract_prompt.txt"),
-        _golden("prompt-repair_contract_prompt.txt"),
+        golden_text("prompt-json_contract_prompt.txt"),
+        golden_text("prompt-edit_contract_prompt.txt"),
+        golden_text("prompt-repair_contract_prompt.txt"),
     ]
 
 

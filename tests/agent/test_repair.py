@@ -1,4 +1,4 @@
-"""Repair hints (REFERENCE §5) and the machine-readable repairs beside them."""
+"""Repair hints (the TypeScript server's wording) and the machine-readable repairs beside them."""
 
 from __future__ import annotations
 

@@ -6,11 +6,8 @@ unset, so the default ``./json-contracts`` and any ``pyproject.toml`` lookup sta
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
-import sys
-from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -19,72 +16,13 @@ import pytest
 from click.testing import CliRunner, Result
 
 from json_contracts.cli import main
-
-#: The starter files in the order the original's ``init`` lists them (reference-outputs/init.stdout.txt).
-STARTER_FILES = [
-    "chart-generation.json",
-    "create-filter.json",
-    "ecommerce-return.json",
-    "expense-report.json",
-    "legal-client-intake.json",
-    "LICENSE.md",
-    "patient-intake.json",
-    "real-estate-lead.json",
-    "support-ticket.json",
-]
-
-#: Lints clean: closed object, every enum value and optional property shown, edit disabled.
-TICKET = {
-    "description": "A tiny ticket.",
-    "schema": {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["title", "priority"],
-        "properties": {
-            "title": {"type": "string", "minLength": 3},
-            "priority": {"type": "string", "enum": ["low", "high"]},
-        },
-    },
-    "operations": {"edit": {"enabled": False}},
-    "examples": [
-        {"input": "printer is down", "output": {"title": "Printer down", "priority": "high"}},
-        {"input": "new mouse please", "output": {"title": "New mouse", "priority": "low"}},
-    ],
-}
-
-#: One warning: JC104 at the root schema (line 2, column 13 as written by ``write_contracts``).
-OPEN_OBJECT = {
-    "schema": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]},
-    "operations": {"edit": {"enabled": False}},
-    "examples": [{"input": "i", "output": {"a": "x"}}],
-}
-
-#: One info finding: JC131 (optional property ``b`` never shown).
-UNSHOWN_OPTIONAL = {
-    "schema": {
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {"a": {"type": "string"}, "b": {"type": "string"}},
-        "required": ["a"],
-    },
-    "operations": {"edit": {"enabled": False}},
-    "examples": [{"input": "i", "output": {"a": "x"}}],
-}
-
-#: One lint error: JC113 (an integer in a string enum), plus JC130 info for the unshown value.
-WRONG_ENUM = {
-    "schema": {"type": "string", "enum": ["x", 5]},
-    "operations": {"edit": {"enabled": False}},
-    "examples": [{"input": "i", "output": "x"}],
-}
-
-#: Does not load: JC015.
-VERSIONED = {"version": "1.0.0", "schema": {"type": "string"}}
+from tests.support.cli import STARTER_FILES, RunCli, RunScript, WriteContracts, contract_text, script_path
+from tests.support.samples import OPEN_OBJECT, TICKET, UNSHOWN_OPTIONAL, VERSIONED, WRONG_ENUM
 
 
 @pytest.fixture
 def samples() -> SimpleNamespace:
-    """The sample contracts above, and the starter file order."""
+    """The sample contracts of ``tests.support.samples`` the CLI tests use, and the starter file order."""
     return SimpleNamespace(
         STARTER_FILES=list(STARTER_FILES),
         TICKET=TICKET,
@@ -93,10 +31,6 @@ def samples() -> SimpleNamespace:
         WRONG_ENUM=WRONG_ENUM,
         VERSIONED=VERSIONED,
     )
-
-
-def contract_text(contract: dict[str, Any] | str) -> str:
-    return contract if isinstance(contract, str) else json.dumps(contract, indent=2) + "\n"
 
 
 @pytest.fixture
@@ -108,7 +42,13 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture
-def run_cli(workdir: Path) -> Callable[..., Result]:
+def workspace(workdir: Path) -> Path:
+    """The working folder, under the name the shared ``good_folder`` fixture (tests/conftest.py) writes into."""
+    return workdir
+
+
+@pytest.fixture
+def run_cli(workdir: Path) -> RunCli:
     """Invoke ``json-contracts`` in-process; stdout and stderr stay separate (click >= 8.2)."""
 
     def run(*args: str, input: str | bytes | None = None, env: dict[str, str | None] | None = None) -> Result:
@@ -118,7 +58,7 @@ def run_cli(workdir: Path) -> Callable[..., Result]:
 
 
 @pytest.fixture
-def write_contracts(workdir: Path) -> Callable[..., Path]:
+def write_contracts(workdir: Path) -> WriteContracts:
     """Write ``{name: contract}`` into ``folder`` (relative to the working directory); returns it."""
 
     def write(files: dict[str, dict[str, Any] | str], folder: str = "contracts") -> Path:
@@ -131,13 +71,8 @@ def write_contracts(workdir: Path) -> Callable[..., Path]:
     return write
 
 
-def script_path() -> Path:
-    """The installed console script next to this interpreter."""
-    return Path(sys.executable).parent / ("json-contracts.exe" if os.name == "nt" else "json-contracts")
-
-
 @pytest.fixture
-def run_script(workdir: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
+def run_script(workdir: Path) -> RunScript:
     """Run the real installed ``json-contracts`` script in a subprocess, in the working folder."""
 
     def run(

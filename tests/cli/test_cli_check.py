@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+
+from tests.support.cli import RunCli, WriteContracts
 
 BAD_DOC = '{\n  "title": "ab",\n  "priority": "urgent",\n  "extra": 1\n}\n'
 ERROR_LINES = [
@@ -20,11 +24,11 @@ HINTS = [
 
 
 @pytest.fixture
-def ticket_folder(write_contracts, samples):
+def ticket_folder(write_contracts: WriteContracts, samples: SimpleNamespace) -> Path:
     return write_contracts({"ticket": samples.TICKET})
 
 
-def test_a_valid_document_passes_with_exit_0(run_cli, ticket_folder, workdir):
+def test_a_valid_document_passes_with_exit_0(run_cli: RunCli, ticket_folder: Path, workdir: Path) -> None:
     (workdir / "good.json").write_text('{"title": "Broken chair", "priority": "low"}', encoding="utf-8")
 
     result = run_cli("check", "ticket", "good.json", "-c", "contracts")
@@ -34,7 +38,9 @@ def test_a_valid_document_passes_with_exit_0(run_cli, ticket_folder, workdir):
     assert result.stderr == ""
 
 
-def test_an_invalid_document_lists_located_errors_and_how_to_repair(run_cli, ticket_folder, workdir):
+def test_an_invalid_document_lists_located_errors_and_how_to_repair(
+    run_cli: RunCli, ticket_folder: Path, workdir: Path
+) -> None:
     (workdir / "doc.json").write_text(BAD_DOC, encoding="utf-8")
 
     result = run_cli("check", "ticket", "doc.json", "-c", "contracts")
@@ -49,7 +55,7 @@ def test_an_invalid_document_lists_located_errors_and_how_to_repair(run_cli, tic
 
 
 @pytest.mark.parametrize("args", [("-",), ()])
-def test_the_document_can_come_from_stdin(run_cli, ticket_folder, args):
+def test_the_document_can_come_from_stdin(run_cli: RunCli, ticket_folder: Path, args: tuple[str, ...]) -> None:
     result = run_cli("check", "ticket", *args, "-c", "contracts", input=BAD_DOC)
 
     assert result.exit_code == 1
@@ -58,7 +64,7 @@ def test_the_document_can_come_from_stdin(run_cli, ticket_folder, args):
     assert lines[-1] == "<stdin> does not validate against ticket: 3 error(s)."
 
 
-def test_a_missing_required_field_is_located_at_its_parent_object(run_cli, ticket_folder):
+def test_a_missing_required_field_is_located_at_its_parent_object(run_cli: RunCli, ticket_folder: Path) -> None:
     result = run_cli("check", "ticket", "-", "-c", "contracts", input='\n  {"title": "Chair"}')
 
     assert result.exit_code == 1
@@ -66,7 +72,9 @@ def test_a_missing_required_field_is_located_at_its_parent_object(run_cli, ticke
     assert "  - Add missing required field /priority." in result.stdout.splitlines()
 
 
-def test_a_document_that_is_not_json_fails_with_its_position(run_cli, ticket_folder, workdir):
+def test_a_document_that_is_not_json_fails_with_its_position(
+    run_cli: RunCli, ticket_folder: Path, workdir: Path
+) -> None:
     (workdir / "cut.json").write_text('{"title": ', encoding="utf-8")
 
     result = run_cli("check", "ticket", "cut.json", "-c", "contracts")
@@ -76,7 +84,7 @@ def test_a_document_that_is_not_json_fails_with_its_position(run_cli, ticket_fol
     assert len(result.stdout.splitlines()) == 1
 
 
-def test_a_document_that_is_not_json_in_json_mode_reports_line_and_column(run_cli, ticket_folder):
+def test_a_document_that_is_not_json_in_json_mode_reports_line_and_column(run_cli: RunCli, ticket_folder: Path) -> None:
     result = run_cli("check", "ticket", "-", "--json", "-c", "contracts", input="[1,\n 2,,]")
 
     assert result.exit_code == 1
@@ -87,7 +95,7 @@ def test_a_document_that_is_not_json_in_json_mode_reports_line_and_column(run_cl
     assert report["error"].startswith("Invalid JSON: ")
 
 
-def test_check_json_returns_errors_instructions_and_repairs(run_cli, ticket_folder):
+def test_check_json_returns_errors_instructions_and_repairs(run_cli: RunCli, ticket_folder: Path) -> None:
     result = run_cli("check", "ticket", "--json", "-c", "contracts", input=BAD_DOC)
 
     assert result.exit_code == 1
@@ -104,7 +112,7 @@ def test_check_json_returns_errors_instructions_and_repairs(run_cli, ticket_fold
     assert list(report)[-2:] == ["instructions", "repairs"]
 
 
-def test_check_json_of_a_valid_document_has_no_errors(run_cli, ticket_folder):
+def test_check_json_of_a_valid_document_has_no_errors(run_cli: RunCli, ticket_folder: Path) -> None:
     result = run_cli("check", "ticket", "--json", "-c", "contracts", input='{"title": "Chair", "priority": "low"}')
 
     assert result.exit_code == 0
@@ -113,7 +121,9 @@ def test_check_json_of_a_valid_document_has_no_errors(run_cli, ticket_folder):
     assert (report["instructions"], report["repairs"]) == ([], [])
 
 
-def test_check_github_format_annotates_each_error_with_its_hint(run_cli, ticket_folder, workdir):
+def test_check_github_format_annotates_each_error_with_its_hint(
+    run_cli: RunCli, ticket_folder: Path, workdir: Path
+) -> None:
     (workdir / "doc.json").write_text(BAD_DOC, encoding="utf-8")
 
     result = run_cli("check", "ticket", "doc.json", "--format", "github", "-c", "contracts")
@@ -132,7 +142,7 @@ def test_check_github_format_annotates_each_error_with_its_hint(run_cli, ticket_
     ]
 
 
-def test_an_unknown_contract_is_a_usage_error_listing_what_loaded(run_cli, ticket_folder):
+def test_an_unknown_contract_is_a_usage_error_listing_what_loaded(run_cli: RunCli, ticket_folder: Path) -> None:
     result = run_cli("check", "nosuch", "-", "-c", "contracts", input="{}")
 
     assert result.exit_code == 2
@@ -140,21 +150,23 @@ def test_an_unknown_contract_is_a_usage_error_listing_what_loaded(run_cli, ticke
     assert result.stderr.splitlines() == ["Error: Contract not found: nosuch (loaded: ticket)"]
 
 
-def test_an_unsafe_contract_name_is_a_usage_error(run_cli, ticket_folder):
+def test_an_unsafe_contract_name_is_a_usage_error(run_cli: RunCli, ticket_folder: Path) -> None:
     result = run_cli("check", "../ticket", "-", "-c", "contracts", input="{}")
 
     assert result.exit_code == 2
     assert result.stderr.splitlines() == ["Error: Invalid contract name: ../ticket"]
 
 
-def test_an_unreadable_document_file_is_a_usage_error(run_cli, ticket_folder):
+def test_an_unreadable_document_file_is_a_usage_error(run_cli: RunCli, ticket_folder: Path) -> None:
     result = run_cli("check", "ticket", "missing.json", "-c", "contracts")
 
     assert result.exit_code == 2
     assert result.stderr.startswith("Error: Cannot read missing.json: ")
 
 
-def test_a_contract_that_did_not_load_fails_with_its_load_error(run_cli, write_contracts, samples):
+def test_a_contract_that_did_not_load_fails_with_its_load_error(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     write_contracts({"old": samples.VERSIONED, "ticket": samples.TICKET})
 
     result = run_cli("check", "old", "-", "-c", "contracts", input="{}")
@@ -166,7 +178,9 @@ def test_a_contract_that_did_not_load_fails_with_its_load_error(run_cli, write_c
     assert lines[1] == "Contract old did not load; fix it first (json-contracts validate)."
 
 
-def test_a_broken_neighbour_does_not_stop_checking_a_contract_that_loaded(run_cli, write_contracts, samples):
+def test_a_broken_neighbour_does_not_stop_checking_a_contract_that_loaded(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     write_contracts({"old": samples.VERSIONED, "ticket": samples.TICKET})
 
     result = run_cli("check", "ticket", "-c", "contracts", input='{"title": "Chair", "priority": "low"}')
@@ -175,7 +189,7 @@ def test_a_broken_neighbour_does_not_stop_checking_a_contract_that_loaded(run_cl
     assert result.stdout == "<stdin> is valid against ticket.\n"
 
 
-def test_check_on_a_contract_in_a_duplicate_group_reports_the_duplicate(run_cli, workdir):
+def test_check_on_a_contract_in_a_duplicate_group_reports_the_duplicate(run_cli: RunCli, workdir: Path) -> None:
     folder = workdir / "contracts"
     folder.mkdir()
     for name in ("dup.json", "Dup.json"):
@@ -189,7 +203,9 @@ def test_check_on_a_contract_in_a_duplicate_group_reports_the_duplicate(run_cli,
     assert "did not load" in result.stderr
 
 
-def test_check_with_github_format_annotates_a_document_that_is_not_json(run_cli, write_contracts, samples, workdir):
+def test_check_with_github_format_annotates_a_document_that_is_not_json(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace, workdir: Path
+) -> None:
     write_contracts({"ticket": samples.TICKET})
     (workdir / "doc.json").write_text('{"summary": ', encoding="utf-8")
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 from importlib import resources
 from pathlib import Path
+from types import SimpleNamespace
+
+from tests.support.cli import RunCli
 
 STARTER_DIR = Path(str(resources.files("json_contracts.contracts.starter")))
 
@@ -21,7 +24,9 @@ def _init_text(target: Path, copied: list[str], skipped: list[str]) -> list[str]
     return [*lines, "", "Next:"]
 
 
-def test_init_copies_the_nine_starter_files_in_the_original_order(run_cli, workdir, samples):
+def test_init_copies_the_nine_starter_files_in_the_original_order(
+    run_cli: RunCli, workdir: Path, samples: SimpleNamespace
+) -> None:
     result = run_cli("init")
 
     assert result.exit_code == 0
@@ -39,7 +44,9 @@ def test_init_copies_the_nine_starter_files_in_the_original_order(run_cli, workd
         assert (target / name).read_bytes() == (STARTER_DIR / name).read_bytes()
 
 
-def test_a_second_init_skips_every_existing_file_and_keeps_local_edits(run_cli, workdir, samples):
+def test_a_second_init_skips_every_existing_file_and_keeps_local_edits(
+    run_cli: RunCli, workdir: Path, samples: SimpleNamespace
+) -> None:
     run_cli("init")
     edited = workdir / "json-contracts" / "support-ticket.json"
     edited.write_text("my own edit", encoding="utf-8")
@@ -52,7 +59,7 @@ def test_a_second_init_skips_every_existing_file_and_keeps_local_edits(run_cli, 
     assert edited.read_text(encoding="utf-8") == "my own edit"
 
 
-def test_init_force_overwrites_every_file(run_cli, workdir, samples):
+def test_init_force_overwrites_every_file(run_cli: RunCli, workdir: Path, samples: SimpleNamespace) -> None:
     run_cli("init")
     edited = workdir / "json-contracts" / "support-ticket.json"
     edited.write_text("my own edit", encoding="utf-8")
@@ -67,7 +74,9 @@ def test_init_force_overwrites_every_file(run_cli, workdir, samples):
     assert edited.read_bytes() == (STARTER_DIR / "support-ticket.json").read_bytes()
 
 
-def test_init_json_has_the_original_shape_with_this_machines_paths(run_cli, workdir, samples):
+def test_init_json_has_the_original_shape_with_this_machines_paths(
+    run_cli: RunCli, workdir: Path, samples: SimpleNamespace
+) -> None:
     run_cli("init")
 
     result = run_cli("init", "--json")
@@ -86,7 +95,7 @@ def test_init_json_has_the_original_shape_with_this_machines_paths(run_cli, work
     assert result.stdout == json.dumps(expected, indent=2) + "\n"
 
 
-def test_init_creates_a_nested_custom_folder(run_cli, workdir, samples):
+def test_init_creates_a_nested_custom_folder(run_cli: RunCli, workdir: Path, samples: SimpleNamespace) -> None:
     result = run_cli("init", "-c", "other/nested", "--json")
 
     assert result.exit_code == 0
@@ -96,7 +105,7 @@ def test_init_creates_a_nested_custom_folder(run_cli, workdir, samples):
     assert (workdir / "other" / "nested" / "LICENSE.md").is_file()
 
 
-def test_init_fails_with_exit_1_when_a_path_component_is_a_file(run_cli, workdir):
+def test_init_fails_with_exit_1_when_a_path_component_is_a_file(run_cli: RunCli, workdir: Path) -> None:
     (workdir / "blocker").write_text("not a folder", encoding="utf-8")
 
     result = run_cli("init", "-c", "blocker/sub")
@@ -108,7 +117,7 @@ def test_init_fails_with_exit_1_when_a_path_component_is_a_file(run_cli, workdir
     assert "blocker" in result.stderr
 
 
-def test_init_json_failure_reports_initialized_false_with_the_error(run_cli, workdir):
+def test_init_json_failure_reports_initialized_false_with_the_error(run_cli: RunCli, workdir: Path) -> None:
     (workdir / "blocker").write_text("not a folder", encoding="utf-8")
 
     result = run_cli("init", "-c", "blocker/sub", "--json")
@@ -122,7 +131,7 @@ def test_init_json_failure_reports_initialized_false_with_the_error(run_cli, wor
     assert report["error"]
 
 
-def test_init_then_lint_strict_in_an_empty_folder_passes(run_cli):
+def test_init_then_lint_strict_in_an_empty_folder_passes(run_cli: RunCli) -> None:
     assert run_cli("init").exit_code == 0
 
     result = run_cli("lint", "--strict")
@@ -131,7 +140,7 @@ def test_init_then_lint_strict_in_an_empty_folder_passes(run_cli):
     assert result.stdout.splitlines()[-1] == "No lint findings."
 
 
-def test_init_into_a_path_that_is_a_file_fails_with_exit_1(run_cli, workdir):
+def test_init_into_a_path_that_is_a_file_fails_with_exit_1(run_cli: RunCli, workdir: Path) -> None:
     (workdir / "afile").write_text("keep me", encoding="utf-8")
 
     result = run_cli("init", "-c", "afile")

@@ -19,6 +19,7 @@ from click.testing import CliRunner
 
 from json_contracts.cli import main
 from json_contracts.cli.files import TEMPORARY_PATTERN, remove_stale_temporaries, write_whole_file
+from tests.support import init_kill_harness
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="fork and SIGKILL are POSIX")
 
@@ -27,12 +28,14 @@ STARTER = {
     for item in (resources.files("json_contracts.contracts.starter")).iterdir()
     if item.name.endswith(".json") or item.name == "LICENSE.md"
 }
-HARNESS = Path(__file__).with_name("init_kill_harness.py")
+# Run as a script, in a process of its own; -P keeps its folder (tests/support, which has an mcp.py
+# and a cli.py) off sys.path, where it could shadow the MCP SDK or anything else of that name.
+HARNESS = Path(init_kill_harness.__file__)
 
 
 def _kill_runs(base: Path, mode: str, count: int) -> list[dict[str, Any]]:
     process = subprocess.run(
-        [sys.executable, str(HARNESS), str(base), mode, str(count), "8"],
+        [sys.executable, "-P", str(HARNESS), str(base), mode, str(count), "8"],
         capture_output=True,
         text=True,
         timeout=300,

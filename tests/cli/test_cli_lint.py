@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+
+from tests.support.cli import RunCli, WriteContracts
 
 NOT_CLOSED = "Object schema does not set additionalProperties:false."
 
 
-def _schema_position(folder, name="open"):
+def _schema_position(folder: Path, name: str = "open") -> tuple[int, int]:
     text = (folder / f"{name}.json").read_text(encoding="utf-8")
     offset = text.index('"schema": ') + len('"schema": ')
     return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
 
 
-def test_lint_of_clean_contracts_reports_no_findings(run_cli, write_contracts, samples):
+def test_lint_of_clean_contracts_reports_no_findings(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     folder = write_contracts({"ticket": samples.TICKET})
 
     result = run_cli("lint", "--strict", "-c", "contracts")
@@ -25,7 +31,9 @@ def test_lint_of_clean_contracts_reports_no_findings(run_cli, write_contracts, s
     assert result.stdout.splitlines() == [f"Linted 1 contract(s) in {folder}.", "No lint findings."]
 
 
-def test_warnings_are_printed_with_location_and_pass_without_strict(run_cli, write_contracts, samples):
+def test_warnings_are_printed_with_location_and_pass_without_strict(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     folder = write_contracts({"open": samples.OPEN_OBJECT})
     line, column = _schema_position(folder)
 
@@ -39,7 +47,7 @@ def test_warnings_are_printed_with_location_and_pass_without_strict(run_cli, wri
     ]
 
 
-def test_warnings_fail_with_strict(run_cli, write_contracts, samples):
+def test_warnings_fail_with_strict(run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace) -> None:
     write_contracts({"open": samples.OPEN_OBJECT})
 
     result = run_cli("lint", "--strict", "-c", "contracts")
@@ -48,7 +56,9 @@ def test_warnings_fail_with_strict(run_cli, write_contracts, samples):
     assert "JC104 warning" in result.stdout
 
 
-def test_info_findings_never_fail_even_with_strict(run_cli, write_contracts, samples):
+def test_info_findings_never_fail_even_with_strict(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     write_contracts({"info": samples.UNSHOWN_OPTIONAL})
 
     result = run_cli("lint", "--strict", "-c", "contracts")
@@ -58,7 +68,9 @@ def test_info_findings_never_fail_even_with_strict(run_cli, write_contracts, sam
     assert result.stdout.splitlines()[-1] == "1 finding(s): 0 error(s), 0 warning(s), 1 info."
 
 
-def test_lint_errors_fail_even_without_strict(run_cli, write_contracts, samples):
+def test_lint_errors_fail_even_without_strict(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     write_contracts({"enum": samples.WRONG_ENUM})
 
     result = run_cli("lint", "-c", "contracts")
@@ -67,7 +79,9 @@ def test_lint_errors_fail_even_without_strict(run_cli, write_contracts, samples)
     assert "JC113 error Enum value 5 is integer but the type is string" in result.stdout
 
 
-def test_a_folder_that_does_not_load_fails_lint_with_the_validate_lines(run_cli, write_contracts, samples):
+def test_a_folder_that_does_not_load_fails_lint_with_the_validate_lines(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     write_contracts({"old": samples.VERSIONED})
 
     result = run_cli("lint", "-c", "contracts")
@@ -80,7 +94,9 @@ def test_a_folder_that_does_not_load_fails_lint_with_the_validate_lines(run_cli,
 
 
 @pytest.mark.parametrize("ignore", ["JC104", "jc104", "JC104,JC131", " JC131 , JC104 "])
-def test_ignore_turns_codes_off_so_strict_passes(run_cli, write_contracts, samples, ignore):
+def test_ignore_turns_codes_off_so_strict_passes(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace, ignore: str
+) -> None:
     write_contracts({"open": samples.OPEN_OBJECT})
 
     result = run_cli("lint", "--strict", "--ignore", ignore, "-c", "contracts")
@@ -90,7 +106,9 @@ def test_ignore_turns_codes_off_so_strict_passes(run_cli, write_contracts, sampl
     assert result.stdout.splitlines()[-1] == "No lint findings."
 
 
-def test_an_unknown_ignore_code_is_a_one_line_usage_error(run_cli, write_contracts, samples):
+def test_an_unknown_ignore_code_is_a_one_line_usage_error(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     write_contracts({"open": samples.OPEN_OBJECT})
 
     result = run_cli("lint", "--ignore", "JC104,JC999", "-c", "contracts")
@@ -102,7 +120,9 @@ def test_an_unknown_ignore_code_is_a_one_line_usage_error(run_cli, write_contrac
     ]
 
 
-def test_pyproject_ignore_in_the_working_folder_is_honoured(run_cli, write_contracts, samples, workdir):
+def test_pyproject_ignore_in_the_working_folder_is_honoured(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace, workdir: Path
+) -> None:
     write_contracts({"open": samples.OPEN_OBJECT})
     (workdir / "pyproject.toml").write_text('[tool.json-contracts]\nignore = ["JC104"]\n', encoding="utf-8")
 
@@ -112,7 +132,9 @@ def test_pyproject_ignore_in_the_working_folder_is_honoured(run_cli, write_contr
     assert "JC104" not in result.stdout
 
 
-def test_pyproject_strict_makes_warnings_fail_without_the_flag(run_cli, write_contracts, samples, workdir):
+def test_pyproject_strict_makes_warnings_fail_without_the_flag(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace, workdir: Path
+) -> None:
     write_contracts({"open": samples.OPEN_OBJECT})
     (workdir / "pyproject.toml").write_text("[tool.json-contracts]\nstrict = true\n", encoding="utf-8")
 
@@ -122,7 +144,9 @@ def test_pyproject_strict_makes_warnings_fail_without_the_flag(run_cli, write_co
     assert json.loads(result.stdout)["strict"] is True
 
 
-def test_a_broken_pyproject_table_is_a_one_line_usage_error(run_cli, write_contracts, samples, workdir):
+def test_a_broken_pyproject_table_is_a_one_line_usage_error(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace, workdir: Path
+) -> None:
     write_contracts({"open": samples.OPEN_OBJECT})
     pyproject = workdir / "pyproject.toml"
     pyproject.write_text('[tool.json-contracts]\nignor = ["JC104"]\n', encoding="utf-8")
@@ -135,7 +159,9 @@ def test_a_broken_pyproject_table_is_a_one_line_usage_error(run_cli, write_contr
     ]
 
 
-def test_lint_json_has_the_original_fields_plus_findings_and_counts(run_cli, write_contracts, samples):
+def test_lint_json_has_the_original_fields_plus_findings_and_counts(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     folder = write_contracts({"info": samples.UNSHOWN_OPTIONAL, "open": samples.OPEN_OBJECT})
     line, column = _schema_position(folder)
 
@@ -167,7 +193,9 @@ def test_lint_json_has_the_original_fields_plus_findings_and_counts(run_cli, wri
     assert report["counts"] == {"error": 0, "warning": 1, "info": 1}
 
 
-def test_lint_json_is_ok_with_warnings_when_not_strict(run_cli, write_contracts, samples):
+def test_lint_json_is_ok_with_warnings_when_not_strict(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     write_contracts({"open": samples.OPEN_OBJECT})
 
     result = run_cli("lint", "--json", "-c", "contracts")
@@ -177,7 +205,7 @@ def test_lint_json_is_ok_with_warnings_when_not_strict(run_cli, write_contracts,
     assert (report["ok"], report["strict"]) == (True, False)
 
 
-def test_lint_json_warning_paths_use_the_original_escaping(run_cli, write_contracts):
+def test_lint_json_warning_paths_use_the_original_escaping(run_cli: RunCli, write_contracts: WriteContracts) -> None:
     contract = {
         "schema": {
             "type": "object",
@@ -202,7 +230,9 @@ def test_lint_json_warning_paths_use_the_original_escaping(run_cli, write_contra
     ]
 
 
-def test_lint_json_drops_ignored_load_warnings_too(run_cli, write_contracts, samples):
+def test_lint_json_drops_ignored_load_warnings_too(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     folder = write_contracts({"ticket": samples.TICKET})
     (folder / "folder.json").mkdir()
 
@@ -211,7 +241,9 @@ def test_lint_json_drops_ignored_load_warnings_too(run_cli, write_contracts, sam
     assert report["findings"] == []
 
 
-def test_load_warnings_are_listed_by_lint_and_dropped_when_ignored(run_cli, write_contracts, samples):
+def test_load_warnings_are_listed_by_lint_and_dropped_when_ignored(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     folder = write_contracts({"ticket": samples.TICKET})
     (folder / "folder.json").mkdir()
 
@@ -224,7 +256,9 @@ def test_load_warnings_are_listed_by_lint_and_dropped_when_ignored(run_cli, writ
     assert "JC001" not in hidden.stdout
 
 
-def test_github_format_writes_one_annotation_per_finding_by_severity(run_cli, write_contracts, samples):
+def test_github_format_writes_one_annotation_per_finding_by_severity(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     folder = write_contracts({"enum": samples.WRONG_ENUM, "open": samples.OPEN_OBJECT})
     line, column = _schema_position(folder)
 
@@ -241,7 +275,7 @@ def test_github_format_writes_one_annotation_per_finding_by_severity(run_cli, wr
     assert ",title=JC130::No example shows enum value(s) 5;" in lines[2]
 
 
-def test_github_format_escapes_properties_and_message_data(run_cli, write_contracts):
+def test_github_format_escapes_properties_and_message_data(run_cli: RunCli, write_contracts: WriteContracts) -> None:
     contract = {
         "schema": {"type": "string", "x%y\nz": 1, "x-ok": 1},
         "operations": {"edit": {"enabled": False}},
@@ -260,7 +294,9 @@ def test_github_format_escapes_properties_and_message_data(run_cli, write_contra
     ]
 
 
-def test_lint_json_of_a_folder_that_does_not_load_has_the_validate_failure_shape(run_cli, write_contracts, samples):
+def test_lint_json_of_a_folder_that_does_not_load_has_the_validate_failure_shape(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     write_contracts({"old": samples.VERSIONED})
 
     result = run_cli("lint", "--json", "--strict", "-c", "contracts")
@@ -272,7 +308,9 @@ def test_lint_json_of_a_folder_that_does_not_load_has_the_validate_failure_shape
     assert report["errors"][0].startswith("Failed to load JSON contracts: old.json: ")
 
 
-def test_strict_lint_fails_on_a_skipped_entry_warning(run_cli, write_contracts, samples):
+def test_strict_lint_fails_on_a_skipped_entry_warning(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     folder = write_contracts({"ticket": samples.TICKET})
     (folder / "folder.json").mkdir()
 

@@ -5,8 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+
+from tests.support.cli import RunScript, WriteContracts
 
 HEAVY = ("mcp", "hypothesis", "hypothesis_jsonschema", "pydantic")
 
@@ -23,7 +27,7 @@ sys.stdout.write("\\nPROBE " + json.dumps({{"code": code, "heavy": heavy}}) + "\
 """
 
 
-def test_init_then_lint_strict_in_an_empty_folder_exits_0(run_script, workdir):
+def test_init_then_lint_strict_in_an_empty_folder_exits_0(run_script: RunScript, workdir: Path) -> None:
     init = run_script("init")
     assert init.returncode == 0, init.stderr
     assert init.stdout.splitlines()[0] == f"Initialized starter contracts in {workdir / 'json-contracts'}."
@@ -38,7 +42,9 @@ def test_init_then_lint_strict_in_an_empty_folder_exits_0(run_script, workdir):
     assert lint.stderr == ""
 
 
-def test_the_script_validates_and_fails_with_exit_1_and_located_lines(run_script, write_contracts, samples):
+def test_the_script_validates_and_fails_with_exit_1_and_located_lines(
+    run_script: RunScript, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     write_contracts({"old": samples.VERSIONED, "ticket": samples.TICKET})
 
     result = run_script("validate", "-c", "contracts")
@@ -49,7 +55,9 @@ def test_the_script_validates_and_fails_with_exit_1_and_located_lines(run_script
     assert "\x1b[" not in result.stdout + result.stderr  # no colour codes when not on a terminal
 
 
-def test_the_script_checks_a_document_from_stdin(run_script, write_contracts, samples):
+def test_the_script_checks_a_document_from_stdin(
+    run_script: RunScript, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     write_contracts({"ticket": samples.TICKET})
 
     good = run_script("check", "ticket", "-", "-c", "contracts", input='{"title": "Chair", "priority": "low"}')
@@ -60,7 +68,9 @@ def test_the_script_checks_a_document_from_stdin(run_script, write_contracts, sa
     assert "How to repair:" in bad.stdout.splitlines()
 
 
-def test_the_script_uses_json_contracts_dir_and_treats_an_empty_value_as_unset(run_script, write_contracts, samples):
+def test_the_script_uses_json_contracts_dir_and_treats_an_empty_value_as_unset(
+    run_script: RunScript, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     from_env = write_contracts({"a": samples.TICKET}, folder="from-env")
     default = write_contracts({"a": samples.TICKET, "b": samples.TICKET}, folder="json-contracts")
 
@@ -72,7 +82,7 @@ def test_the_script_uses_json_contracts_dir_and_treats_an_empty_value_as_unset(r
     assert json.loads(empty.stdout)["loaded"] == 2
 
 
-def test_a_usage_error_from_the_script_exits_2_with_one_line(run_script):
+def test_a_usage_error_from_the_script_exits_2_with_one_line(run_script: RunScript) -> None:
     result = run_script("lint", "--bogus")
 
     assert result.returncode == 2
@@ -80,7 +90,9 @@ def test_a_usage_error_from_the_script_exits_2_with_one_line(run_script):
     assert len(result.stderr.splitlines()) == 1
 
 
-def test_python_dash_m_json_contracts_runs_the_same_cli(workdir, write_contracts, samples):
+def test_python_dash_m_json_contracts_runs_the_same_cli(
+    workdir: Path, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     folder = write_contracts({"ticket": samples.TICKET})
 
     result = subprocess.run(
@@ -105,7 +117,9 @@ def test_python_dash_m_json_contracts_runs_the_same_cli(workdir, write_contracts
     ],
     ids=["validate", "lint", "check"],
 )
-def test_validate_lint_and_check_never_import_mcp_hypothesis_or_pydantic(workdir, write_contracts, samples, args):
+def test_validate_lint_and_check_never_import_mcp_hypothesis_or_pydantic(
+    workdir: Path, write_contracts: WriteContracts, samples: SimpleNamespace, args: list[str]
+) -> None:
     write_contracts({"ticket": samples.TICKET})
     (workdir / "doc.json").write_text('{"title": "Chair", "priority": "low"}', encoding="utf-8")
 

@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from types import SimpleNamespace
 
-# b must be 1 whenever a is present, but the hint for a missing b only says "add it": repair-hints fails.
-COUPLED = {
-    "schema": {
-        "type": "object",
-        "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
-        "required": ["a", "b"],
-        "dependentSchemas": {"a": {"properties": {"b": {"const": 1}}}},
-    },
-    "operations": {"edit": {"enabled": False}},
-}
+import pytest
+
+from tests.support.cli import RunCli, RunScript, WriteContracts
+from tests.support.samples import COUPLED
 
 
-def test_the_starter_set_passes_every_check(run_cli, workdir):
+@pytest.mark.slow  # every property check on the eight starter contracts
+def test_the_starter_set_passes_every_check(run_cli: RunCli, workdir: Path) -> None:
     assert run_cli("init").exit_code == 0
 
     result = run_cli("test", "--max-examples", "10", env={"CI": "true"})
@@ -27,7 +24,9 @@ def test_the_starter_set_passes_every_check(run_cli, workdir):
     assert "pass support-ticket repair-hints: " in result.stdout
 
 
-def test_a_failing_check_points_at_the_file_and_prints_the_evidence(run_cli, write_contracts, samples):
+def test_a_failing_check_points_at_the_file_and_prints_the_evidence(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     folder = write_contracts({"coupled": COUPLED, "ticket": samples.TICKET})
 
     result = run_cli("test", "-c", str(folder), "--max-examples", "15", "--seed", "7")
@@ -41,7 +40,9 @@ def test_a_failing_check_points_at_the_file_and_prints_the_evidence(run_cli, wri
     assert "skip ticket edit: the edit operation is disabled" in result.stdout
 
 
-def test_json_output_is_the_report_and_the_seed_repeats_the_run(run_cli, write_contracts):
+def test_json_output_is_the_report_and_the_seed_repeats_the_run(
+    run_cli: RunCli, write_contracts: WriteContracts
+) -> None:
     folder = write_contracts({"coupled": COUPLED})
 
     first = run_cli("test", "-c", str(folder), "--max-examples", "15", "--seed", "99", "--json")
@@ -60,7 +61,7 @@ def test_json_output_is_the_report_and_the_seed_repeats_the_run(run_cli, write_c
     assert json.loads(second.stdout)["results"] == report["results"]
 
 
-def test_ci_runs_are_derandomised(run_cli, write_contracts, samples):
+def test_ci_runs_are_derandomised(run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace) -> None:
     folder = write_contracts({"ticket": samples.TICKET})
 
     report = json.loads(run_cli("test", "-c", str(folder), "--max-examples", "5", "--json", env={"CI": "1"}).stdout)
@@ -70,7 +71,7 @@ def test_ci_runs_are_derandomised(run_cli, write_contracts, samples):
     assert report["ok"] is True
 
 
-def test_ci_set_to_false_is_not_ci(run_cli, write_contracts, samples):
+def test_ci_set_to_false_is_not_ci(run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace) -> None:
     folder = write_contracts({"ticket": samples.TICKET})
 
     report = json.loads(run_cli("test", "-c", str(folder), "--max-examples", "5", "--json", env={"CI": "false"}).stdout)
@@ -79,7 +80,9 @@ def test_ci_set_to_false_is_not_ci(run_cli, write_contracts, samples):
     assert isinstance(report["seed"], int)
 
 
-def test_github_format_annotates_failed_checks_and_load_failures(run_cli, write_contracts):
+def test_github_format_annotates_failed_checks_and_load_failures(
+    run_cli: RunCli, write_contracts: WriteContracts
+) -> None:
     folder = write_contracts({"coupled": COUPLED, "broken": "{ nope"})
 
     result = run_cli("test", "-c", str(folder), "--max-examples", "15", "--seed", "3", "--format", "github")
@@ -90,7 +93,9 @@ def test_github_format_annotates_failed_checks_and_load_failures(run_cli, write_
     assert lines[1].startswith("::error file=contracts/coupled.json,line=2,col=13,title=JC204::repair-hints: ")
 
 
-def test_only_the_chosen_checks_and_contracts_run(run_cli, write_contracts, samples):
+def test_only_the_chosen_checks_and_contracts_run(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     folder = write_contracts({"coupled": COUPLED, "ticket": samples.TICKET})
 
     result = run_cli("test", "-c", str(folder), "--contract", "ticket", "--check", "hashes", "--check", "examples")
@@ -103,7 +108,9 @@ def test_only_the_chosen_checks_and_contracts_run(run_cli, write_contracts, samp
     assert "2 check(s) on 1 contract(s)" in result.stdout
 
 
-def test_an_unknown_contract_is_a_one_line_usage_error(run_cli, write_contracts, samples):
+def test_an_unknown_contract_is_a_one_line_usage_error(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     folder = write_contracts({"ticket": samples.TICKET})
 
     result = run_cli("test", "-c", str(folder), "--contract", "nope")
@@ -112,7 +119,7 @@ def test_an_unknown_contract_is_a_one_line_usage_error(run_cli, write_contracts,
     assert result.stderr == "Error: Contract not found: nope (loaded: ticket)\n"
 
 
-def test_the_real_script_runs_the_checks(run_script, workdir):
+def test_the_real_script_runs_the_checks(run_script: RunScript, workdir: Path) -> None:
     assert run_script("init").returncode == 0
 
     process = run_script("test", "--max-examples", "5", "--contract", "support-ticket", env={"CI": "1"})
@@ -122,7 +129,7 @@ def test_the_real_script_runs_the_checks(run_script, workdir):
     assert process.stderr == ""
 
 
-def test_sarif_summary_and_counts_for_ci(run_cli, write_contracts, workdir):
+def test_sarif_summary_and_counts_for_ci(run_cli: RunCli, write_contracts: WriteContracts, workdir: Path) -> None:
     folder = write_contracts({"coupled": COUPLED})
     summary, counts = workdir / "summary.md", workdir / "counts.txt"
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from json_contracts.contracts.loading import load_contracts
+from tests.support.cli import RunCli, WriteContracts
 
 
 def _position(text: str, needle: str) -> tuple[int, int]:
@@ -15,7 +18,9 @@ def _position(text: str, needle: str) -> tuple[int, int]:
     return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
 
 
-def test_validate_prints_the_folder_and_each_contract_hash_in_sorted_order(run_cli, write_contracts, samples):
+def test_validate_prints_the_folder_and_each_contract_hash_in_sorted_order(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     folder = write_contracts({"zeta": samples.TICKET, "alpha": samples.OPEN_OBJECT})
 
     result = run_cli("validate", "-c", "contracts")
@@ -31,7 +36,9 @@ def test_validate_prints_the_folder_and_each_contract_hash_in_sorted_order(run_c
     assert re.fullmatch(r"sha256:[0-9a-f]{64}", loaded["alpha"].contract_hash)
 
 
-def test_validate_json_lists_contract_summaries_under_the_original_keys(run_cli, write_contracts, samples):
+def test_validate_json_lists_contract_summaries_under_the_original_keys(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     folder = write_contracts({"ticket": samples.TICKET})
 
     result = run_cli("validate", "--json", "-c", str(folder))
@@ -49,7 +56,9 @@ def test_validate_json_lists_contract_summaries_under_the_original_keys(run_cli,
     assert report["findings"] == []
 
 
-def test_validate_fails_with_one_located_line_per_broken_file(run_cli, write_contracts, samples):
+def test_validate_fails_with_one_located_line_per_broken_file(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     folder = write_contracts({"good": samples.TICKET, "old": samples.VERSIONED, "cut": '{"schema": '})
     old_text = (folder / "old.json").read_text(encoding="utf-8")
 
@@ -67,7 +76,9 @@ def test_validate_fails_with_one_located_line_per_broken_file(run_cli, write_con
     assert "Validated" not in result.output
 
 
-def test_validate_json_failure_keeps_the_original_errors_list(run_cli, write_contracts, samples):
+def test_validate_json_failure_keeps_the_original_errors_list(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     folder = write_contracts({"good": samples.TICKET, "old": samples.VERSIONED})
 
     result = run_cli("validate", "--json", "-c", "contracts")
@@ -86,7 +97,7 @@ def test_validate_json_failure_keeps_the_original_errors_list(run_cli, write_con
     assert finding["pointer"] == "/version"
 
 
-def test_validate_of_a_missing_folder_succeeds_with_no_contracts(run_cli, workdir):
+def test_validate_of_a_missing_folder_succeeds_with_no_contracts(run_cli: RunCli, workdir: Path) -> None:
     result = run_cli("validate", "-c", "does-not-exist")
 
     assert result.exit_code == 0
@@ -94,7 +105,7 @@ def test_validate_of_a_missing_folder_succeeds_with_no_contracts(run_cli, workdi
     assert "Contracts directory does not exist; no contracts loaded" in result.output
 
 
-def test_validate_json_of_a_missing_folder_reports_zero_contracts_and_a_warning(run_cli, workdir):
+def test_validate_json_of_a_missing_folder_reports_zero_contracts_and_a_warning(run_cli: RunCli, workdir: Path) -> None:
     result = run_cli("validate", "--json", "-c", "does-not-exist")
 
     assert result.exit_code == 0
@@ -105,7 +116,9 @@ def test_validate_json_of_a_missing_folder_reports_zero_contracts_and_a_warning(
     assert [(f["code"], f["severity"]) for f in report["findings"]] == [("JC002", "warning")]
 
 
-def test_validate_uses_json_contracts_dir_when_no_folder_is_given(run_cli, write_contracts, samples):
+def test_validate_uses_json_contracts_dir_when_no_folder_is_given(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     folder = write_contracts({"ticket": samples.TICKET}, folder="other/nested")
 
     result = run_cli("validate", env={"JSON_CONTRACTS_DIR": "other/nested"})
@@ -114,7 +127,9 @@ def test_validate_uses_json_contracts_dir_when_no_folder_is_given(run_cli, write
     assert result.stdout.splitlines()[0] == f"Validated 1 contract(s) in {folder}."
 
 
-def test_the_contracts_option_beats_json_contracts_dir(run_cli, write_contracts, samples):
+def test_the_contracts_option_beats_json_contracts_dir(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     folder = write_contracts({"ticket": samples.TICKET}, folder="chosen")
     write_contracts({"a": samples.TICKET, "b": samples.TICKET}, folder="from-env")
 
@@ -125,8 +140,8 @@ def test_the_contracts_option_beats_json_contracts_dir(run_cli, write_contracts,
 
 @pytest.mark.parametrize("env_value", ["", None])
 def test_an_empty_or_unset_json_contracts_dir_falls_back_to_json_contracts_in_cwd(
-    run_cli, write_contracts, samples, workdir, env_value
-):
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace, workdir: Path, env_value: str | None
+) -> None:
     folder = write_contracts({"ticket": samples.TICKET}, folder="json-contracts")
     write_contracts({"stray": samples.TICKET}, folder=".")
 
@@ -139,7 +154,9 @@ def test_an_empty_or_unset_json_contracts_dir_falls_back_to_json_contracts_in_cw
     ]
 
 
-def test_validate_github_format_annotates_each_failure(run_cli, write_contracts, samples):
+def test_validate_github_format_annotates_each_failure(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     folder = write_contracts({"old": samples.VERSIONED})
     line, column = _position((folder / "old.json").read_text(encoding="utf-8"), '"1.0.0"')
 
@@ -152,7 +169,7 @@ def test_validate_github_format_annotates_each_failure(run_cli, write_contracts,
     ]
 
 
-def test_json_and_a_different_format_together_are_a_usage_error(run_cli):
+def test_json_and_a_different_format_together_are_a_usage_error(run_cli: RunCli) -> None:
     result = run_cli("validate", "--json", "--format", "github")
 
     assert result.exit_code == 2
@@ -160,7 +177,7 @@ def test_json_and_a_different_format_together_are_a_usage_error(run_cli):
     assert result.stderr.splitlines() == ["Error: --json and --format cannot disagree; use one of them"]
 
 
-def test_an_unknown_command_is_a_one_line_usage_error(run_cli):
+def test_an_unknown_command_is_a_one_line_usage_error(run_cli: RunCli) -> None:
     result = run_cli("bogus")
 
     assert result.exit_code == 2
@@ -170,7 +187,7 @@ def test_an_unknown_command_is_a_one_line_usage_error(run_cli):
     assert "bogus" in result.stderr
 
 
-def test_an_unknown_option_is_a_one_line_usage_error(run_cli):
+def test_an_unknown_option_is_a_one_line_usage_error(run_cli: RunCli) -> None:
     result = run_cli("validate", "--bogus")
 
     assert result.exit_code == 2
@@ -179,14 +196,16 @@ def test_an_unknown_option_is_a_one_line_usage_error(run_cli):
     assert "--bogus" in result.stderr
 
 
-def test_a_contracts_option_without_a_value_is_a_usage_error(run_cli):
+def test_a_contracts_option_without_a_value_is_a_usage_error(run_cli: RunCli) -> None:
     result = run_cli("validate", "-c")
 
     assert result.exit_code == 2
     assert result.stderr.startswith("Error: ")
 
 
-def test_validate_github_format_prints_nothing_for_a_clean_folder(run_cli, write_contracts, samples):
+def test_validate_github_format_prints_nothing_for_a_clean_folder(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
     write_contracts({"ticket": samples.TICKET})
 
     result = run_cli("validate", "--format", "github", "-c", "contracts")
@@ -194,7 +213,7 @@ def test_validate_github_format_prints_nothing_for_a_clean_folder(run_cli, write
     assert (result.exit_code, result.stdout, result.stderr) == (0, "", "")
 
 
-def test_a_contracts_path_that_is_a_file_fails_with_the_plain_message(run_cli, workdir):
+def test_a_contracts_path_that_is_a_file_fails_with_the_plain_message(run_cli: RunCli, workdir: Path) -> None:
     (workdir / "afile").write_text("", encoding="utf-8")
 
     text = run_cli("validate", "-c", "afile")
@@ -209,14 +228,14 @@ def test_a_contracts_path_that_is_a_file_fails_with_the_plain_message(run_cli, w
     assert report["errors"][0].startswith(f"Cannot read contracts directory {workdir / 'afile'}: ")
 
 
-def test_an_empty_contracts_option_is_a_usage_error(run_cli):
+def test_an_empty_contracts_option_is_a_usage_error(run_cli: RunCli) -> None:
     result = run_cli("validate", "-c", "")
 
     assert result.exit_code == 2
     assert result.stderr.startswith("Error: --contracts needs a folder path")
 
 
-def test_a_missing_folder_is_reported_without_a_line_and_column(run_cli, workdir):
+def test_a_missing_folder_is_reported_without_a_line_and_column(run_cli: RunCli, workdir: Path) -> None:
     result = run_cli("validate", "-c", "nowhere")
     report = json.loads(run_cli("validate", "--json", "-c", "nowhere").stdout)
 

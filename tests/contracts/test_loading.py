@@ -1,4 +1,4 @@
-"""Loading a contracts folder (REFERENCE §2): the per-file pipeline, its messages and positions."""
+"""Loading a contracts folder: the per-file pipeline, its messages (the TypeScript server's) and positions."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from json_contracts.errors import LoadError
 from json_contracts.findings import Finding
 
 MakeDir = Callable[..., Path]
-OBJECT = {"schema": {"type": "object"}}
+OBJECT: dict[str, Any] = {"schema": {"type": "object"}}
 
 
 def _only_failure(result: LoadResult) -> Finding:
@@ -127,9 +127,9 @@ def test_a_named_pipe_named_like_a_contract_is_skipped_without_blocking(make_con
 
 
 @pytest.fixture
-def opened_paths(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def opened_paths(monkeypatch: pytest.MonkeyPatch) -> list[str | bytes]:
     """Every path opened through os.open or open() during the test, resolved."""
-    opened: list[str] = []
+    opened: list[str | bytes] = []
     real_os_open, real_open = os.open, builtins.open
 
     def spy_os_open(path: Any, *args: Any, **kwargs: Any) -> int:
@@ -147,7 +147,7 @@ def opened_paths(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_symlinks_are_skipped_with_a_warning_and_their_targets_are_never_read(
-    make_contracts_dir: MakeDir, opened_paths: list[str]
+    make_contracts_dir: MakeDir, opened_paths: list[str | bytes]
 ) -> None:
     outside = make_contracts_dir({"secret.json": OBJECT}, dirname="outside")
     folder = make_contracts_dir({"good.json": OBJECT, "inside-target.txt": json.dumps(OBJECT)})
@@ -348,7 +348,7 @@ _EXAMPLE = {"input": "i", "output": {}}
 
 
 def test_fifty_examples_across_all_groups_load(make_contracts_dir: MakeDir) -> None:
-    content = {
+    content: dict[str, Any] = {
         **OBJECT,
         "examples": [_EXAMPLE] * 20,
         "operations": {"create": {"examples": [_EXAMPLE] * 10}, "edit": {"examples": [_EXAMPLE] * 10}},
@@ -520,7 +520,7 @@ def test_an_invalid_example_output_fails_with_its_errors(make_contracts_dir: Mak
 
 
 def test_example_errors_at_the_root_print_a_slash_and_are_joined(make_contracts_dir: MakeDir) -> None:
-    content = {
+    content: dict[str, Any] = {
         "schema": {"type": "object", "required": ["a", "b"]},
         "examples": [{"input": "i", "output": {}}, {"input": "i", "output": None}],
     }
@@ -560,7 +560,7 @@ def test_examples_are_checked_top_level_first_then_create_edit_and_custom_operat
     make_contracts_dir: MakeDir,
 ) -> None:
     bad = [{"input": "i", "output": 1}]
-    content = {
+    content: dict[str, Any] = {
         **OBJECT,
         "operations": {"zeta": {"examples": bad}, "edit": {"examples": bad}, "create": {"examples": bad}},
         "examples": bad,
@@ -695,7 +695,7 @@ def test_failures_name_the_contract_and_the_file_on_disk(make_contracts_dir: Mak
     )
 
 
-# --- normalisation (§2.6) -----------------------------------------------------------------------
+# --- normalisation ----------------------------------------------------------------------------
 
 
 def _operations(make_contracts_dir: MakeDir, operations: Any) -> str:

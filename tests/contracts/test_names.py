@@ -1,4 +1,4 @@
-"""Contract names: the safe-name rule (REFERENCE §2.2) and listing order (§14.3)."""
+"""Contract names: the safe-name rule and the listing order (JavaScript's ``localeCompare``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The contract file's shape (REFERENCE §2.5) and its normalised operations (§2.6)."""
+"""The contract file's shape (zod's messages, as the TypeScript server prints them) and its normalised operations."""
 
 from __future__ import annotations
 

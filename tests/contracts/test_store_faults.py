@@ -14,11 +14,10 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
-import json_contracts.contracts.loading as loading
 import json_contracts.contracts.store as store_module
 import json_contracts.schema.compiled as schema_module
 from json_contracts._json.hashing import sha256_of
@@ -119,10 +118,10 @@ def test_the_compile_cache_survives_threads_evicting_each_others_entries(
 
     def compile_many(offset: int) -> None:
         for i in range(1500):
-            schema = {"type": "object", "maxProperties": (i * 7 + offset) % 12}
+            schema: dict[str, Any] = {"type": "object", "maxProperties": (i * 7 + offset) % 12}
             try:
                 compiled = compile_schema(schema, str(detect_dialect(schema)), cache_key=sha256_of(schema))
-                assert compiled.validator.schema["maxProperties"] == schema["maxProperties"]
+                assert cast("dict[str, Any]", compiled.validator.schema)["maxProperties"] == schema["maxProperties"]
             except Exception as exc:  # a KeyError from an entry evicted between check and read
                 errors.append(repr(exc))
 
@@ -197,7 +196,7 @@ def test_an_unreadable_folder_keeps_serving_and_recovers(
     served: tuple[Path, ContractStore], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Root reads any folder whatever its mode, so the denial is injected where the loader lists
-    # it; tests/mcp/test_e2e_faults.py uses a real chmod 000 when not running as root.
+    # it; tests/mcp/test_e2e_folder_faults.py uses a real chmod 000 when not running as root.
     folder, store = served
     before = dict(store.contracts)
     real_scandir = os.scandir
@@ -207,14 +206,14 @@ def test_an_unreadable_folder_keeps_serving_and_recovers(
             raise PermissionError(13, "Permission denied", str(path))
         return real_scandir(path)
 
-    monkeypatch.setattr(loading.os, "scandir", denied)
+    monkeypatch.setattr(os, "scandir", denied)
     outcome = store.reload()
     assert outcome.changed is False
     assert dict(store.contracts) == before
     assert _codes(store) == ["JC003"]
     assert "Permission denied" in store.failure_records()[0]["message"]
 
-    monkeypatch.setattr(loading.os, "scandir", real_scandir)
+    monkeypatch.setattr(os, "scandir", real_scandir)
     _write(folder, "gamma")
     store.reload()
     assert store.names() == ["alpha", "beta", "gamma"]
@@ -262,7 +261,7 @@ def test_an_io_error_while_reading_one_file_fails_that_file_only(
                 raise OSError(5, "Input/output error")
             return bytes(self.handle.read(size))
 
-    monkeypatch.setattr(loading.os, "fdopen", lambda fd, *args, **kwargs: FailingRead(real_fdopen(fd, *args, **kwargs)))
+    monkeypatch.setattr(os, "fdopen", lambda fd, *args, **kwargs: FailingRead(real_fdopen(fd, *args, **kwargs)))
     result = load_contracts(tmp_path)
 
     assert list(result.contracts) == ["fine"]

@@ -6,8 +6,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hardening_support import Served
-from mcp_support import ServeFactory, serve_factory
+
+from tests.support.hardening import Served
+from tests.support.mcp import ServeFactory, serve_factory
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner
-from hardening_support import MIB, fuzz, json_values, nested_list
 from hypothesis import event, given
 from hypothesis import strategies as st
 
@@ -23,6 +22,7 @@ from json_contracts.cli import main
 from json_contracts.contracts.loading import load_contracts
 from json_contracts.findings.catalogue import CATALOGUE
 from json_contracts.lint import lint_result
+from tests.support.hardening import MIB, fuzz, json_values, nested_list
 
 TICKET: dict[str, Any] = {
     "description": "A ticket.",

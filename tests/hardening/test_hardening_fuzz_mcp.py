@@ -18,13 +18,23 @@ from typing import Any
 import anyio
 import mcp.types as types
 import pytest
-from hardening_support import MIB, Served, arguments_for, fuzz, json_values, open_portal, texts, wire_peer, wire_safe
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from mcp import MCPError
 
 from json_contracts._json.text import dumps
 from json_contracts.mcp.tools import PROMPT_NAMES, TOOL_NAMES, argument_names
+from tests.support.hardening import (
+    MIB,
+    Served,
+    arguments_for,
+    fuzz,
+    json_values,
+    open_portal,
+    texts,
+    wire_peer,
+    wire_safe,
+)
 
 #: Peak traced memory of one hostile call (1 MiB arguments, 80,000 errors, a repair echoing an
 #: 80,000-key document; 27 MiB measured), and what may stay behind after the batch (0.03 MiB measured).

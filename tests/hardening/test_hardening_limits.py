@@ -24,7 +24,6 @@ from typing import Any
 import mcp.types as types
 import pytest
 from click.testing import CliRunner
-from hardening_support import MIB, Served, nested_list, wire_peer
 from mcp import MCPError
 
 from json_contracts.cli import main
@@ -32,6 +31,8 @@ from json_contracts.contracts.limits import ENVIRONMENT, DocumentLimits, Limits,
 from json_contracts.contracts.loading import load_contracts
 from json_contracts.errors import EnvironmentVariableError
 from json_contracts.mcp.settings import SettingsError, settings_from_env
+from tests.support.hardening import MIB, Served, nested_list, wire_peer
+from tests.support.mcp import INITIALIZE
 
 ROOT = Path(__file__).resolve().parents[2]
 TICKET = "support-ticket"
@@ -271,18 +272,7 @@ def test_a_real_stdio_server_refuses_5_mib_and_100000_deep_requests_and_answers_
         )
 
     lines = [
-        json.dumps(
-            {
-                "jsonrpc": "2.0",
-                "id": 1,
-                "method": "initialize",
-                "params": {
-                    "protocolVersion": "2025-11-25",
-                    "capabilities": {},
-                    "clientInfo": {"name": "t", "version": "1"},
-                },
-            }
-        ),
+        json.dumps(INITIALIZE),
         json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
         call(2, json.dumps({"contract": "t", "json": FIVE_MIB})),
         call(3, '{"contract": "t", "json": ' + DEEP_TEXT + "}"),

@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from hardening_support import Served
 
 from json_contracts._json.text import dumps
 from json_contracts.agent.payloads import contract_payload, repair_payload, validation_payload
@@ -26,6 +25,7 @@ from json_contracts.contracts.loading import load_contracts
 from json_contracts.lint import lint_result
 from json_contracts.testing.checks import run_check
 from json_contracts.testing.results import RunOptions
+from tests.support.hardening import Served
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "json_contracts"
 

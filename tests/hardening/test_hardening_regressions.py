@@ -11,12 +11,13 @@ import json
 from typing import Any
 
 import pytest
-from hardening_support import Served, nested_list, wire_peer
 
 from json_contracts.agent import repair
 from json_contracts.agent.payloads import contract_payload, repair_payload, resource_payload
 from json_contracts.contracts.loading import load_contracts
 from json_contracts.lint import lint_result
+from json_contracts.schema.validation import ErrorRecord
+from tests.support.hardening import Served, nested_list, wire_peer
 
 pytestmark = pytest.mark.anyio
 TICKET = "support-ticket"
@@ -187,7 +188,9 @@ def test_repair_hints_are_de_duplicated_in_linear_time(monkeypatch: pytest.Monke
             return str.__hash__(self)
 
     monkeypatch.setattr(repair, "_hint", lambda schema, error: Hint(f"Remove extra field {error['path']}."))
-    errors = [{"path": f"/k{i}", "message": "m", "keyword": "additionalProperties"} for i in range(2000)]
+    errors: list[ErrorRecord] = [
+        {"path": f"/k{i}", "message": "m", "keyword": "additionalProperties"} for i in range(2000)
+    ]
     hints = repair.field_hints({}, errors + errors[:10])
     assert len(hints) == 2000
     assert comparisons < 100  # quadratic: about two million

@@ -19,7 +19,6 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from hardening_support import Served
 from mcp import MCPError
 
 from json_contracts.agent.payloads import repair_payload, validation_payload
@@ -28,6 +27,7 @@ from json_contracts.contracts.loading import load_contracts
 from json_contracts.lint import lint_result
 from json_contracts.testing.checks import run_check
 from json_contracts.testing.results import RunOptions
+from tests.support.hardening import Served
 
 SECRET = {"description": "outside the folder", "schema": {"type": "object"}}
 

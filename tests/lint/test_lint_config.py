@@ -19,7 +19,7 @@ def _project(tmp_path: Path, body: str) -> tuple[Path, Path]:
     return pyproject, nested
 
 
-def test_ignore_and_strict_are_read_from_the_nearest_pyproject_above_a_folder(tmp_path):
+def test_ignore_and_strict_are_read_from_the_nearest_pyproject_above_a_folder(tmp_path: Path) -> None:
     pyproject, nested = _project(tmp_path, '[tool.json-contracts]\nignore = ["jc104", " JC131 "]\nstrict = true\n')
 
     settings = load_settings(nested)
@@ -27,7 +27,7 @@ def test_ignore_and_strict_are_read_from_the_nearest_pyproject_above_a_folder(tm
     assert settings == Settings(ignore=frozenset({"JC104", "JC131"}), strict=True, source=pyproject)
 
 
-def test_the_nearest_pyproject_wins_even_without_a_json_contracts_table(tmp_path):
+def test_the_nearest_pyproject_wins_even_without_a_json_contracts_table(tmp_path: Path) -> None:
     _project(tmp_path, "[tool.json-contracts]\nstrict = true\n")
     inner = tmp_path / "src" / "deep" / "pyproject.toml"
     inner.write_text('[project]\nname = "inner"\n', encoding="utf-8")
@@ -36,7 +36,7 @@ def test_the_nearest_pyproject_wins_even_without_a_json_contracts_table(tmp_path
     assert load_settings(inner.parent) == Settings(source=inner)
 
 
-def test_no_pyproject_means_default_settings(tmp_path, monkeypatch):
+def test_no_pyproject_means_default_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "a"
     folder.mkdir()
     monkeypatch.setattr("json_contracts.lint.config.find_pyproject", lambda start: None)
@@ -44,13 +44,13 @@ def test_no_pyproject_means_default_settings(tmp_path, monkeypatch):
     assert load_settings(folder) == Settings(ignore=frozenset(), strict=False, source=None)
 
 
-def test_an_empty_table_gives_defaults_and_names_its_source(tmp_path):
+def test_an_empty_table_gives_defaults_and_names_its_source(tmp_path: Path) -> None:
     pyproject, nested = _project(tmp_path, "[tool.json-contracts]\n")
 
     assert load_settings(nested) == Settings(source=pyproject)
 
 
-def test_find_pyproject_skips_a_folder_named_pyproject_toml(tmp_path):
+def test_find_pyproject_skips_a_folder_named_pyproject_toml(tmp_path: Path) -> None:
     pyproject, nested = _project(tmp_path, "[tool.json-contracts]\n")
     (nested / "pyproject.toml").mkdir()
 
@@ -78,7 +78,7 @@ def test_find_pyproject_skips_a_folder_named_pyproject_toml(tmp_path):
         ("this is [not toml\n", "cannot read [tool.json-contracts]: "),
     ],
 )
-def test_a_malformed_table_is_refused_with_a_message_naming_the_file(tmp_path, body, message):
+def test_a_malformed_table_is_refused_with_a_message_naming_the_file(tmp_path: Path, body: str, message: str) -> None:
     pyproject, nested = _project(tmp_path, body)
 
     with pytest.raises(ConfigError) as caught:
@@ -88,7 +88,7 @@ def test_a_malformed_table_is_refused_with_a_message_naming_the_file(tmp_path, b
     assert isinstance(caught.value, JsonContractsError)
 
 
-def test_a_tool_key_that_is_not_a_table_is_refused_with_a_config_error(tmp_path):
+def test_a_tool_key_that_is_not_a_table_is_refused_with_a_config_error(tmp_path: Path) -> None:
     pyproject, nested = _project(tmp_path, "tool = 1\n")
 
     with pytest.raises(ConfigError) as caught:
@@ -97,11 +97,11 @@ def test_a_tool_key_that_is_not_a_table_is_refused_with_a_config_error(tmp_path)
     assert str(caught.value) == f"{pyproject}: tool must be a table ([tool.json-contracts])"
 
 
-def test_parse_codes_normalises_case_and_spaces_and_skips_empty_items():
+def test_parse_codes_normalises_case_and_spaces_and_skips_empty_items() -> None:
     assert parse_codes([" jc104", "", "JC131 ", "JC104"], "--ignore") == frozenset({"JC104", "JC131"})
 
 
-def test_parse_codes_names_where_an_unknown_code_came_from():
+def test_parse_codes_names_where_an_unknown_code_came_from() -> None:
     with pytest.raises(ConfigError) as caught:
         parse_codes(["JC104", "JC1O4"], "--ignore")
 

@@ -4,25 +4,28 @@ from __future__ import annotations
 
 import pytest
 
-from json_contracts.findings.catalogue import CATALOGUE
+from json_contracts.findings.catalogue import CATALOGUE, Code
+from tests.support.lint import ContractMaker, LintOne
 
 # --- JC111 unknown-field -----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("field", "suggestion"), [("rule", "rules"), ("example", "examples")])
-def test_an_unknown_top_level_field_warns_jc111_with_a_did_you_mean(lint_one, quiet, field, suggestion):
+def test_an_unknown_top_level_field_warns_jc111_with_a_did_you_mean(
+    lint_one: LintOne, quiet: ContractMaker, field: str, suggestion: str
+) -> None:
     contract = quiet({"type": "string"}, "x")
     contract[field] = []
     linted = lint_one(contract)
 
     finding = linted.one("JC111")
-    assert finding.severity == "warning" == CATALOGUE["JC111"].severity
+    assert finding.severity == "warning" == CATALOGUE[Code("JC111")].severity
     assert finding.message == f'Unknown contract field "{field}" is ignored; did you mean "{suggestion}"?'
     assert finding.pointer == f"/{field}"
     assert (finding.line, finding.column) == linted.at(f'"{field}": ')
 
 
-def test_an_unknown_field_unlike_any_known_one_says_it_is_dropped(lint_one, quiet):
+def test_an_unknown_field_unlike_any_known_one_says_it_is_dropped(lint_one: LintOne, quiet: ContractMaker) -> None:
     contract = quiet({"type": "string"}, "x")
     contract["zzz"] = 1
     linted = lint_one(contract)
@@ -32,7 +35,7 @@ def test_an_unknown_field_unlike_any_known_one_says_it_is_dropped(lint_one, quie
     )
 
 
-def test_known_top_level_fields_do_not_warn_jc111(lint_one, quiet):
+def test_known_top_level_fields_do_not_warn_jc111(lint_one: LintOne, quiet: ContractMaker) -> None:
     contract = quiet({"type": "string"}, "x", name="sample", description="d", rules=["be brief"])
     assert "JC111" not in lint_one(contract).codes
 
@@ -40,11 +43,11 @@ def test_known_top_level_fields_do_not_warn_jc111(lint_one, quiet):
 # --- JC122 name-mismatch -----------------------------------------------------------------------
 
 
-def test_a_name_field_that_differs_from_the_file_name_warns_jc122(lint_one, quiet):
+def test_a_name_field_that_differs_from_the_file_name_warns_jc122(lint_one: LintOne, quiet: ContractMaker) -> None:
     linted = lint_one(quiet({"type": "string"}, "x", name="other-name"), name="mine")
 
     finding = linted.one("JC122")
-    assert finding.severity == "warning" == CATALOGUE["JC122"].severity
+    assert finding.severity == "warning" == CATALOGUE[Code("JC122")].severity
     assert finding.message == (
         'The name field "other-name" differs from the file name "mine", and the file name wins; '
         "rename the file or remove the name field"
@@ -54,14 +57,14 @@ def test_a_name_field_that_differs_from_the_file_name_warns_jc122(lint_one, quie
     assert (finding.line, finding.column) == linted.at('"other-name"')
 
 
-def test_a_name_field_equal_to_the_file_name_does_not_warn_jc122(lint_one, quiet):
+def test_a_name_field_equal_to_the_file_name_does_not_warn_jc122(lint_one: LintOne, quiet: ContractMaker) -> None:
     assert "JC122" not in lint_one(quiet({"type": "string"}, "x", name="mine"), name="mine").codes
 
 
 # --- JC123 duplicate-example -------------------------------------------------------------------
 
 
-def test_a_repeated_example_warns_jc123_pointing_at_the_repeat(lint_one):
+def test_a_repeated_example_warns_jc123_pointing_at_the_repeat(lint_one: LintOne) -> None:
     text = (
         "{\n"
         '  "schema": {"type": "object", "additionalProperties": false,\n'
@@ -76,13 +79,13 @@ def test_a_repeated_example_warns_jc123_pointing_at_the_repeat(lint_one):
     linted = lint_one(text)
 
     finding = linted.one("JC123")
-    assert finding.severity == "warning" == CATALOGUE["JC123"].severity
+    assert finding.severity == "warning" == CATALOGUE[Code("JC123")].severity
     assert finding.message == "This example repeats the one at /examples/0; remove it or make it show something new"
     assert finding.pointer == "/examples/1"
     assert (finding.line, finding.column) == linted.at('{"output"')
 
 
-def test_an_operation_example_repeating_a_top_level_one_names_both(lint_one, quiet):
+def test_an_operation_example_repeating_a_top_level_one_names_both(lint_one: LintOne, quiet: ContractMaker) -> None:
     contract = quiet({"type": "string"}, "y")
     contract["operations"]["create"] = {"examples": [{"input": "request 0", "output": "y"}]}
     linted = lint_one(contract)
@@ -92,25 +95,29 @@ def test_an_operation_example_repeating_a_top_level_one_names_both(lint_one, qui
     assert finding.message.startswith("This example repeats the one at /examples/0;")
 
 
-def test_examples_that_differ_only_in_input_are_not_duplicates(lint_one, quiet):
+def test_examples_that_differ_only_in_input_are_not_duplicates(lint_one: LintOne, quiet: ContractMaker) -> None:
     assert "JC123" not in lint_one(quiet({"type": "string"}, "y", "y")).codes
 
 
 # --- JC130 enum-value-without-example ----------------------------------------------------------
 
 
-def test_an_enum_value_no_example_shows_is_noted_as_info_jc130(lint_one, quiet, obj):
+def test_an_enum_value_no_example_shows_is_noted_as_info_jc130(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     prop = {"type": "string", "enum": ["open", "closed"]}
     linted = lint_one(quiet(obj({"state": prop}, ["state"]), {"state": "open"}))
 
     finding = linted.one("JC130")
-    assert finding.severity == "info" == CATALOGUE["JC130"].severity
+    assert finding.severity == "info" == CATALOGUE[Code("JC130")].severity
     assert finding.message == 'No example shows enum value(s) "closed"; add an example that uses them'
     assert finding.lint_path == "$.schema.properties.state.enum"
     assert (finding.line, finding.column) == linted.at('"enum": ', after=True)
 
 
-def test_enum_values_shown_across_examples_and_edit_examples_are_covered(lint_one, quiet, obj):
+def test_enum_values_shown_across_examples_and_edit_examples_are_covered(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     prop = {"type": "string", "enum": ["open", "closed", "held"]}
     contract = quiet(obj({"state": prop}, ["state"]), {"state": "open"})
     contract["operations"]["edit"] = {
@@ -119,7 +126,9 @@ def test_enum_values_shown_across_examples_and_edit_examples_are_covered(lint_on
     assert "JC130" not in lint_one(contract).codes
 
 
-def test_enum_values_inside_array_items_are_looked_up_in_every_item(lint_one, quiet, obj):
+def test_enum_values_inside_array_items_are_looked_up_in_every_item(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     items = {"type": "string", "enum": ["a", "b"]}
     linted = lint_one(quiet(obj({"tags": {"type": "array", "items": items}}, ["tags"]), {"tags": ["a", "b"]}))
     assert "JC130" not in linted.codes
@@ -128,7 +137,9 @@ def test_enum_values_inside_array_items_are_looked_up_in_every_item(lint_one, qu
     assert linted.one("JC130").lint_path == "$.schema.properties.tags.items.enum"
 
 
-def test_an_enum_shared_through_refs_is_covered_by_any_property_that_uses_it(lint_one, quiet, obj):
+def test_an_enum_shared_through_refs_is_covered_by_any_property_that_uses_it(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     schema = obj(
         {"x": {"$ref": "#/$defs/state"}, "y": {"$ref": "#/$defs/state"}},
         ["x", "y"],
@@ -140,27 +151,35 @@ def test_an_enum_shared_through_refs_is_covered_by_any_property_that_uses_it(lin
 # --- JC131 optional-property-without-example ---------------------------------------------------
 
 
-def test_an_optional_property_no_example_sets_is_noted_as_info_jc131(lint_one, quiet, obj):
+def test_an_optional_property_no_example_sets_is_noted_as_info_jc131(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     props = {"a": {"type": "string"}, "nickname": {"type": "string"}}
     linted = lint_one(quiet(obj(props, ["a"]), {"a": "x"}))
 
     finding = linted.one("JC131")
-    assert finding.severity == "info" == CATALOGUE["JC131"].severity
+    assert finding.severity == "info" == CATALOGUE[Code("JC131")].severity
     assert finding.message == 'No example shows optional property "nickname"; add an example that sets it'
     assert finding.lint_path == "$.schema.properties.nickname"
     assert (finding.line, finding.column) == linted.at('"nickname"')
 
 
-def test_an_optional_property_set_by_some_example_is_covered(lint_one, quiet, obj):
+def test_an_optional_property_set_by_some_example_is_covered(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     props = {"a": {"type": "string"}, "nickname": {"type": "string"}}
     assert "JC131" not in lint_one(quiet(obj(props, ["a"]), {"a": "x"}, {"a": "y", "nickname": "z"})).codes
 
 
-def test_a_required_property_is_never_reported_by_jc131(lint_one, quiet, obj):
+def test_a_required_property_is_never_reported_by_jc131(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     assert "JC131" not in lint_one(quiet(obj({"a": {"type": "string"}}, ["a"]), {"a": "x"})).codes
 
 
-def test_an_optional_property_of_a_shared_definition_is_covered_through_any_reference(lint_one, quiet, obj):
+def test_an_optional_property_of_a_shared_definition_is_covered_through_any_reference(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     schema = obj(
         {"x": {"$ref": "#/$defs/box"}, "y": {"$ref": "#/$defs/box"}},
         ["x", "y"],
@@ -172,13 +191,15 @@ def test_an_optional_property_of_a_shared_definition_is_covered_through_any_refe
 # --- JC132 edit-without-examples ---------------------------------------------------------------
 
 
-def test_an_enabled_edit_operation_without_examples_is_noted_as_info_jc132(lint_one, quiet):
+def test_an_enabled_edit_operation_without_examples_is_noted_as_info_jc132(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
     contract = quiet({"type": "string"}, "x")
     contract["operations"] = {"edit": {"enabled": True}}
     linted = lint_one(contract)
 
     finding = linted.one("JC132")
-    assert finding.severity == "info" == CATALOGUE["JC132"].severity
+    assert finding.severity == "info" == CATALOGUE[Code("JC132")].severity
     assert finding.message == (
         "The edit operation is enabled but has no examples; add operations.edit.examples "
         "with currentJson, input and output, or set enabled to false"
@@ -187,7 +208,9 @@ def test_an_enabled_edit_operation_without_examples_is_noted_as_info_jc132(lint_
     assert (finding.line, finding.column) == linted.at('"edit": ', after=True)
 
 
-def test_a_contract_without_operations_has_edit_enabled_by_default_and_gets_jc132_at_the_top(lint_one, quiet):
+def test_a_contract_without_operations_has_edit_enabled_by_default_and_gets_jc132_at_the_top(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
     contract = quiet({"type": "string"}, "x")
     del contract["operations"]
     linted = lint_one(contract)
@@ -196,11 +219,11 @@ def test_a_contract_without_operations_has_edit_enabled_by_default_and_gets_jc13
     assert (finding.pointer, finding.line, finding.column) == ("", 1, 1)
 
 
-def test_a_disabled_edit_operation_does_not_get_jc132(lint_one, quiet):
+def test_a_disabled_edit_operation_does_not_get_jc132(lint_one: LintOne, quiet: ContractMaker) -> None:
     assert "JC132" not in lint_one(quiet({"type": "string"}, "x")).codes
 
 
-def test_an_edit_operation_with_examples_does_not_get_jc132(lint_one, quiet):
+def test_an_edit_operation_with_examples_does_not_get_jc132(lint_one: LintOne, quiet: ContractMaker) -> None:
     contract = quiet({"type": "string"}, "x")
     contract["operations"] = {"edit": {"examples": [{"currentJson": "x", "input": "change", "output": "y"}]}}
     assert "JC132" not in lint_one(contract).codes

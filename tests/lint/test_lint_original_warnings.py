@@ -1,11 +1,14 @@
-"""The original tool's four lint warnings (REFERENCE §12): JC101, JC102, JC103 and JC104.
+"""The four lint warnings the TypeScript server already gave: JC101, JC102, JC103 and JC104.
 
-Messages and ``$.schema…`` paths must match the original exactly, as must the walk order.
+Messages and ``$.schema…`` paths must match the TypeScript server's exactly, as must the walk order.
 """
 
 from __future__ import annotations
 
-from json_contracts.findings.catalogue import CATALOGUE
+from typing import Any
+
+from json_contracts.findings.catalogue import CATALOGUE, Code
+from tests.support.lint import ContractMaker, Linted, LintOne
 
 NO_EXAMPLES = "Contract has no examples."
 EMPTY = "Schema object is empty and accepts any JSON value."
@@ -14,18 +17,20 @@ NOT_CLOSED = "Object schema does not set additionalProperties:false."
 ORIGINAL = {"JC101", "JC102", "JC103", "JC104"}
 
 
-def _original(linted):
+def _original(linted: Linted) -> list[tuple[str, str | None]]:
     return [(f.code, f.lint_path) for f in linted.findings if f.code in ORIGINAL]
 
 
 # --- JC101 no-examples -------------------------------------------------------------------------
 
 
-def test_a_contract_without_any_example_warns_jc101_at_the_top_of_the_file(lint_one, quiet, obj):
+def test_a_contract_without_any_example_warns_jc101_at_the_top_of_the_file(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     linted = lint_one(quiet(obj({"a": {"type": "string"}}, ["a"])))
 
     finding = linted.one("JC101")
-    assert finding.severity == "warning" == CATALOGUE["JC101"].severity
+    assert finding.severity == "warning" == CATALOGUE[Code("JC101")].severity
     assert finding.message == NO_EXAMPLES
     assert finding.lint_path == "examples"
     assert (finding.line, finding.column) == (1, 1)
@@ -34,7 +39,9 @@ def test_a_contract_without_any_example_warns_jc101_at_the_top_of_the_file(lint_
     assert finding.path == linted.path
 
 
-def test_examples_that_live_only_in_an_operation_count_against_jc101(lint_one, quiet, obj):
+def test_examples_that_live_only_in_an_operation_count_against_jc101(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     contract = quiet(obj({"a": {"type": "string"}}, ["a"]))
     contract["operations"]["create"] = {"examples": [{"input": "make one", "output": {"a": "x"}}]}
 
@@ -44,7 +51,9 @@ def test_examples_that_live_only_in_an_operation_count_against_jc101(lint_one, q
 # --- JC102 empty-schema ------------------------------------------------------------------------
 
 
-def test_an_empty_property_schema_warns_jc102_pointing_at_its_braces(lint_one, quiet, obj):
+def test_an_empty_property_schema_warns_jc102_pointing_at_its_braces(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     linted = lint_one(quiet(obj({"note": {}}, []), {"note": 1}))
 
     finding = linted.one("JC102")
@@ -55,11 +64,13 @@ def test_an_empty_property_schema_warns_jc102_pointing_at_its_braces(lint_one, q
     assert (finding.line, finding.column) == linted.at('"note": ', after=True, occurrence=1)
 
 
-def test_a_property_schema_with_a_type_does_not_warn_jc102(lint_one, quiet, obj):
+def test_a_property_schema_with_a_type_does_not_warn_jc102(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     assert "JC102" not in lint_one(quiet(obj({"note": {"type": "string"}}, []), {"note": "x"})).codes
 
 
-def test_an_empty_root_schema_warns_jc102_at_dollar_schema(lint_one, quiet):
+def test_an_empty_root_schema_warns_jc102_at_dollar_schema(lint_one: LintOne, quiet: ContractMaker) -> None:
     linted = lint_one(quiet({}, {"anything": True}))
 
     finding = linted.one("JC102")
@@ -67,7 +78,9 @@ def test_an_empty_root_schema_warns_jc102_at_dollar_schema(lint_one, quiet):
     assert (finding.line, finding.column) == linted.at('"schema": ', after=True)
 
 
-def test_identical_empty_schemas_in_two_places_each_warn_jc102(lint_one, quiet, obj):
+def test_identical_empty_schemas_in_two_places_each_warn_jc102(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     linted = lint_one(quiet(obj({"a": {}, "b": {}}, []), {}))
 
     assert [f.lint_path for f in linted.of("JC102")] == ["$.schema.properties.a", "$.schema.properties.b"]
@@ -76,7 +89,7 @@ def test_identical_empty_schemas_in_two_places_each_warn_jc102(lint_one, quiet, 
 # --- JC103 additional-properties-true ----------------------------------------------------------
 
 
-def test_additional_properties_true_warns_jc103_at_the_object_schema(lint_one, quiet):
+def test_additional_properties_true_warns_jc103_at_the_object_schema(lint_one: LintOne, quiet: ContractMaker) -> None:
     schema = {"type": "object", "additionalProperties": True, "properties": {"a": {"type": "string"}}}
     linted = lint_one(quiet(schema, {"a": "x", "extra": 1}))
 
@@ -88,7 +101,9 @@ def test_additional_properties_true_warns_jc103_at_the_object_schema(lint_one, q
     assert "JC104" not in linted.codes
 
 
-def test_additional_properties_false_does_not_warn_jc103(lint_one, quiet, obj):
+def test_additional_properties_false_does_not_warn_jc103(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     linted = lint_one(quiet(obj({"a": {"type": "string"}}, []), {"a": "x"}))
 
     assert "JC103" not in linted.codes
@@ -98,7 +113,9 @@ def test_additional_properties_false_does_not_warn_jc103(lint_one, quiet, obj):
 # --- JC104 additional-properties-missing -------------------------------------------------------
 
 
-def test_an_object_schema_without_additional_properties_warns_jc104(lint_one, quiet, obj):
+def test_an_object_schema_without_additional_properties_warns_jc104(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     inner = {"type": "object", "properties": {"b": {"type": "string"}}, "required": ["b"]}
     linted = lint_one(quiet(obj({"inner": inner}, ["inner"]), {"inner": {"b": "x"}}))
 
@@ -110,26 +127,32 @@ def test_an_object_schema_without_additional_properties_warns_jc104(lint_one, qu
     assert (finding.line, finding.column) == linted.at('"inner": ', after=True, occurrence=1)
 
 
-def test_an_additional_properties_schema_object_still_warns_jc104(lint_one, quiet):
+def test_an_additional_properties_schema_object_still_warns_jc104(lint_one: LintOne, quiet: ContractMaker) -> None:
     schema = {"type": "object", "properties": {}, "additionalProperties": {"type": "string"}}
     linted = lint_one(quiet(schema, {"x": "y"}))
 
     assert _original(linted) == [("JC104", "$.schema")]
 
 
-def test_properties_without_a_type_make_a_schema_object_shaped_for_jc104(lint_one, quiet):
+def test_properties_without_a_type_make_a_schema_object_shaped_for_jc104(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
     linted = lint_one(quiet({"properties": {"a": {"type": "string"}}}, {"a": "x"}))
 
     assert _original(linted) == [("JC104", "$.schema")]
 
 
-def test_a_nullable_object_type_without_properties_is_not_object_shaped(lint_one, quiet):
+def test_a_nullable_object_type_without_properties_is_not_object_shaped(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
     linted = lint_one(quiet({"type": ["object", "null"]}, None, {}))
 
     assert _original(linted) == []
 
 
-def test_a_closed_nested_object_does_not_warn_jc104(lint_one, quiet, obj):
+def test_a_closed_nested_object_does_not_warn_jc104(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     inner = obj({"b": {"type": "string"}}, ["b"])
     assert "JC104" not in lint_one(quiet(obj({"inner": inner}, ["inner"]), {"inner": {"b": "x"}})).codes
 
@@ -137,7 +160,9 @@ def test_a_closed_nested_object_does_not_warn_jc104(lint_one, quiet, obj):
 # --- paths and walk order ----------------------------------------------------------------------
 
 
-def test_original_warnings_follow_the_original_walk_order_and_path_escaping(lint_one, quiet):
+def test_original_warnings_follow_the_original_walk_order_and_path_escaping(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
     schema = {
         "type": "object",
         "additionalProperties": True,
@@ -166,8 +191,10 @@ def test_original_warnings_follow_the_original_walk_order_and_path_escaping(lint
     ]
 
 
-def test_keys_that_are_not_identifiers_are_written_as_json_strings(lint_one, quiet, obj):
-    properties = {"0": {}, 'say "hi"': {}, "_ok$1": {}, "ünï": {}}
+def test_keys_that_are_not_identifiers_are_written_as_json_strings(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
+    properties: dict[str, Any] = {"0": {}, 'say "hi"': {}, "_ok$1": {}, "ünï": {}}
     linted = lint_one(quiet(obj(properties, []), {}))
 
     assert [f.lint_path for f in linted.of("JC102")] == [
@@ -178,7 +205,9 @@ def test_keys_that_are_not_identifiers_are_written_as_json_strings(lint_one, qui
     ]
 
 
-def test_positions_of_escaped_keys_point_at_their_own_value(lint_one, quiet, obj):
+def test_positions_of_escaped_keys_point_at_their_own_value(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     linted = lint_one(quiet(obj({"a/b": {}, "a~b": {}}, []), {}))
 
     first, second = linted.of("JC102")
@@ -188,7 +217,9 @@ def test_positions_of_escaped_keys_point_at_their_own_value(lint_one, quiet, obj
     assert (second.line, second.column) == linted.at('"a~b": ', after=True)
 
 
-def test_ref_targets_are_walked_once_in_their_own_place_not_at_the_reference(lint_one, quiet):
+def test_ref_targets_are_walked_once_in_their_own_place_not_at_the_reference(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
     schema = {
         "type": "object",
         "additionalProperties": False,
@@ -200,7 +231,9 @@ def test_ref_targets_are_walked_once_in_their_own_place_not_at_the_reference(lin
     assert _original(linted) == [("JC104", "$.schema.$defs.o")]
 
 
-def test_keywords_the_original_does_not_walk_raise_no_original_warnings(lint_one, quiet, obj):
+def test_keywords_the_original_does_not_walk_raise_no_original_warnings(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     schema = obj(
         {"a": {"type": "string"}},
         [],
@@ -213,19 +246,23 @@ def test_keywords_the_original_does_not_walk_raise_no_original_warnings(lint_one
     assert _original(linted) == []
 
 
-def test_boolean_sub_schemas_are_skipped_by_the_walk(lint_one, quiet, obj):
+def test_boolean_sub_schemas_are_skipped_by_the_walk(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     linted = lint_one(quiet(obj({"a": True, "b": {"type": "array", "items": True}}, []), {}, {"a": 1, "b": [1]}))
 
     assert _original(linted) == []
 
 
-def test_an_empty_sub_schema_is_reported_once_and_not_descended_into(lint_one, quiet, obj):
+def test_an_empty_sub_schema_is_reported_once_and_not_descended_into(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     linted = lint_one(quiet(obj({"list": {"type": "array", "items": {}}}, []), {}, {"list": [1]}))
 
     assert _original(linted) == [("JC102", "$.schema.properties.list.items")]
 
 
-def test_draft_07_tuple_items_are_walked_with_their_index(lint_one, quiet):
+def test_draft_07_tuple_items_are_walked_with_their_index(lint_one: LintOne, quiet: ContractMaker) -> None:
     schema = {
         "$schema": "http://json-schema.org/draft-07/schema#",
         "type": "array",
@@ -237,7 +274,7 @@ def test_draft_07_tuple_items_are_walked_with_their_index(lint_one, quiet):
     assert _original(linted) == [("JC102", "$.schema.items[0]"), ("JC104", "$.schema.items[1]")]
 
 
-def test_positions_count_code_points_and_survive_tabs_and_crlf_line_ends(lint_one):
+def test_positions_count_code_points_and_survive_tabs_and_crlf_line_ends(lint_one: LintOne) -> None:
     text = (
         '{\r\n  "examples": [],\r\n  "operations": {"edit": {"enabled": false}},\r\n'
         '\t"schema": {"description": "\U0001f600é", "type": "object", "properties": {"a": {}}}\r\n}\r\n'

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from json_contracts.findings.catalogue import CATALOGUE
+from json_contracts.findings import Finding
+from json_contracts.findings.catalogue import CATALOGUE, Code
+from tests.support.lint import ContractMaker, LintOne, LoadOne
 
 UNSAT_TAIL = "; every document will fail validation — relax or remove the conflicting keyword"
 
 
-def _assert_kind(finding, code, severity):
+def _assert_kind(finding: Finding, code: str, severity: str) -> None:
     assert finding.code == code
     assert finding.severity == severity
-    assert CATALOGUE[code].severity == severity or code == "JC112"
+    assert CATALOGUE[Code(code)].severity == severity or code == "JC112"
 
 
 # --- JC110 unknown-keyword ---------------------------------------------------------------------
@@ -22,7 +26,9 @@ def _assert_kind(finding, code, severity):
     ("typo", "suggestion"),
     [("maxlength", "maxLength"), ("require", "required"), ("additionalproperties", "additionalProperties")],
 )
-def test_a_misspelt_keyword_warns_jc110_with_a_did_you_mean(lint_one, quiet, obj, typo, suggestion):
+def test_a_misspelt_keyword_warns_jc110_with_a_did_you_mean(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker, typo: str, suggestion: str
+) -> None:
     prop = {"type": "string", typo: 3}
     linted = lint_one(quiet(obj({"a": prop}, ["a"]), {"a": "x"}))
 
@@ -36,18 +42,24 @@ def test_a_misspelt_keyword_warns_jc110_with_a_did_you_mean(lint_one, quiet, obj
     assert (finding.line, finding.column) == linted.at(f'"{typo}"')
 
 
-def test_correctly_spelt_keywords_and_x_extensions_do_not_warn_jc110(lint_one, quiet, obj):
+def test_correctly_spelt_keywords_and_x_extensions_do_not_warn_jc110(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     prop = {"type": "string", "maxLength": 3, "x-maxlength": 3, "x-ui": {"widget": "text"}}
     assert "JC110" not in lint_one(quiet(obj({"a": prop}, ["a"]), {"a": "x"})).codes
 
 
-def test_a_property_named_like_a_keyword_typo_is_not_a_keyword(lint_one, quiet, obj):
+def test_a_property_named_like_a_keyword_typo_is_not_a_keyword(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     linted = lint_one(quiet(obj({"maxlength": {"type": "integer"}}, ["maxlength"]), {"maxlength": 1}))
 
     assert "JC110" not in linted.codes
 
 
-def test_an_unknown_keyword_with_no_close_match_says_how_to_mark_an_extension(lint_one, quiet, obj):
+def test_an_unknown_keyword_with_no_close_match_says_how_to_mark_an_extension(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     linted = lint_one(quiet(obj({}, [], frobnicate=True), {}))
 
     assert linted.one("JC110").message == (
@@ -55,7 +67,7 @@ def test_an_unknown_keyword_with_no_close_match_says_how_to_mark_an_extension(li
     )
 
 
-def test_a_draft_07_schema_names_its_dialect_in_jc110(lint_one, quiet):
+def test_a_draft_07_schema_names_its_dialect_in_jc110(lint_one: LintOne, quiet: ContractMaker) -> None:
     schema = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "string", "maxlength": 2}
     linted = lint_one(quiet(schema, "ab"))
 
@@ -67,7 +79,9 @@ def test_a_draft_07_schema_names_its_dialect_in_jc110(lint_one, quiet):
 # --- JC112 required-not-defined ----------------------------------------------------------------
 
 
-def test_a_required_name_missing_from_properties_of_an_open_object_warns_jc112(lint_one, quiet):
+def test_a_required_name_missing_from_properties_of_an_open_object_warns_jc112(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
     schema = {
         "type": "object",
         "properties": {"a": {"type": "string"}},
@@ -85,7 +99,9 @@ def test_a_required_name_missing_from_properties_of_an_open_object_warns_jc112(l
     assert (finding.line, finding.column) == linted.at('"stray_name"', occurrence=1)
 
 
-def test_a_required_name_missing_from_a_closed_object_is_an_error_jc112(lint_one, quiet, obj):
+def test_a_required_name_missing_from_a_closed_object_is_an_error_jc112(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     linted = lint_one(quiet(obj({"a": {"type": "string"}}, ["a", "stray_name"])))
 
     finding = linted.one("JC112")
@@ -98,14 +114,18 @@ def test_a_required_name_missing_from_a_closed_object_is_an_error_jc112(lint_one
     assert (finding.line, finding.column) == linted.at('"stray_name"')
 
 
-def test_a_required_name_listed_in_properties_does_not_warn_jc112(lint_one, quiet, obj):
+def test_a_required_name_listed_in_properties_does_not_warn_jc112(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     props = {"a": {"type": "string"}, "stray_name": {"type": "string"}}
     linted = lint_one(quiet(obj(props, ["a", "stray_name"]), {"a": "x", "stray_name": "y"}))
 
     assert "JC112" not in linted.codes
 
 
-def test_a_required_name_defined_in_an_allof_branch_does_not_warn_jc112(lint_one, quiet):
+def test_a_required_name_defined_in_an_allof_branch_does_not_warn_jc112(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
     schema = {
         "type": "object",
         "properties": {"a": {"type": "string"}},
@@ -116,12 +136,16 @@ def test_a_required_name_defined_in_an_allof_branch_does_not_warn_jc112(lint_one
     assert "JC112" not in lint_one(quiet(schema, {"a": "x", "b": "y"})).codes
 
 
-def test_a_required_name_matched_by_pattern_properties_does_not_warn_jc112(lint_one, quiet, obj):
+def test_a_required_name_matched_by_pattern_properties_does_not_warn_jc112(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     schema = obj({}, ["b1"], patternProperties={"^b[0-9]$": {"type": "string"}})
     assert "JC112" not in lint_one(quiet(schema, {"b1": "x"})).codes
 
 
-def test_a_closed_object_with_required_names_but_no_properties_is_an_error(lint_one, quiet):
+def test_a_closed_object_with_required_names_but_no_properties_is_an_error(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
     linted = lint_one(quiet({"type": "object", "additionalProperties": False, "required": ["a"]}))
 
     assert [(f.code, f.severity, f.pointer) for f in linted.findings if f.severity == "error"] == [
@@ -132,7 +156,9 @@ def test_a_closed_object_with_required_names_but_no_properties_is_an_error(lint_
     )
 
 
-def test_bare_required_lists_in_open_branches_are_a_normal_idiom_and_do_not_warn_jc112(lint_one, quiet, obj):
+def test_bare_required_lists_in_open_branches_are_a_normal_idiom_and_do_not_warn_jc112(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     props = {"a": {"type": "string"}, "b": {"type": "string"}}
     schema = obj(props, [], anyOf=[{"required": ["a"]}, {"required": ["b"]}])
     assert "JC112" not in lint_one(quiet(schema, {"a": "x"}, {"b": "y"})).codes
@@ -141,7 +167,9 @@ def test_bare_required_lists_in_open_branches_are_a_normal_idiom_and_do_not_warn
 # --- JC113 enum-type-mismatch ------------------------------------------------------------------
 
 
-def test_an_enum_value_of_the_wrong_type_is_an_error_jc113(lint_one, quiet, obj):
+def test_an_enum_value_of_the_wrong_type_is_an_error_jc113(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     linted = lint_one(quiet(obj({"a": {"type": "string", "enum": ["x", 12345]}}, ["a"]), {"a": "x"}))
 
     finding = linted.one("JC113")
@@ -153,7 +181,9 @@ def test_an_enum_value_of_the_wrong_type_is_an_error_jc113(lint_one, quiet, obj)
     assert (finding.line, finding.column) == linted.at("12345")
 
 
-def test_a_const_of_the_wrong_type_is_an_error_jc113(lint_one, quiet, obj):
+def test_a_const_of_the_wrong_type_is_an_error_jc113(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     linted = lint_one(quiet(obj({"n": {"type": "integer", "const": "7"}}, []), {}))
 
     finding = linted.one("JC113")
@@ -164,14 +194,16 @@ def test_a_const_of_the_wrong_type_is_an_error_jc113(lint_one, quiet, obj):
     assert (finding.line, finding.column) == linted.at('"const": ', after=True)
 
 
-def test_a_boolean_in_an_integer_enum_is_a_type_mismatch(lint_one, quiet):
+def test_a_boolean_in_an_integer_enum_is_a_type_mismatch(lint_one: LintOne, quiet: ContractMaker) -> None:
     linted = lint_one(quiet({"type": "integer", "enum": [1, True]}, 1))
 
     assert [f.pointer for f in linted.of("JC113")] == ["/schema/enum/1"]
     assert linted.one("JC113").message.startswith("Enum value true is boolean but the type is integer")
 
 
-def test_enum_and_const_values_of_the_declared_types_do_not_warn_jc113(lint_one, quiet, obj):
+def test_enum_and_const_values_of_the_declared_types_do_not_warn_jc113(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     props = {
         "a": {"type": "string", "enum": ["x", "y"]},
         "n": {"type": "number", "enum": [1, 2.5]},
@@ -186,7 +218,9 @@ def test_enum_and_const_values_of_the_declared_types_do_not_warn_jc113(lint_one,
 # --- JC114 duplicate-enum-value ----------------------------------------------------------------
 
 
-def test_a_repeated_enum_value_warns_jc114_at_the_repeat(lint_one, quiet, obj):
+def test_a_repeated_enum_value_warns_jc114_at_the_repeat(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     prop = {"type": "string", "enum": ["low", "high", "low"]}
     linted = lint_one(quiet(obj({"p": prop}, ["p"]), {"p": "low"}, {"p": "high"}))
 
@@ -197,7 +231,9 @@ def test_a_repeated_enum_value_warns_jc114_at_the_repeat(lint_one, quiet, obj):
     assert (finding.line, finding.column) == linted.at('"low"', occurrence=2)
 
 
-def test_enum_values_equal_as_json_are_duplicates_whatever_the_key_order_or_number_spelling(lint_one, quiet):
+def test_enum_values_equal_as_json_are_duplicates_whatever_the_key_order_or_number_spelling(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
     text = (
         '{"schema": {"enum": [1, 1.0, true, {"a": 1, "b": 2}, {"b": 2, "a": 1}]},\n'
         ' "operations": {"edit": {"enabled": false}},\n'
@@ -210,7 +246,7 @@ def test_enum_values_equal_as_json_are_duplicates_whatever_the_key_order_or_numb
     assert (linted.of("JC114")[1].line, linted.of("JC114")[1].column) == linted.at('{"b": 2, "a": 1}')
 
 
-def test_distinct_enum_values_do_not_warn_jc114(lint_one, quiet, obj):
+def test_distinct_enum_values_do_not_warn_jc114(lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker) -> None:
     prop = {"type": "string", "enum": ["low", "high"]}
     assert "JC114" not in lint_one(quiet(obj({"p": prop}, ["p"]), {"p": "low"}, {"p": "high"})).codes
 
@@ -228,8 +264,15 @@ def test_distinct_enum_values_do_not_warn_jc114(lint_one, quiet, obj):
     ],
 )
 def test_a_lower_bound_above_its_upper_bound_is_an_error_jc115(
-    lint_one, quiet, obj, low_key, low, high_key, high, kind
-):
+    lint_one: LintOne,
+    quiet: ContractMaker,
+    obj: ContractMaker,
+    low_key: str,
+    low: float,
+    high_key: str,
+    high: float,
+    kind: str,
+) -> None:
     linted = lint_one(quiet(obj({"v": {"type": kind, low_key: low, high_key: high}}, []), {}))
 
     finding = linted.one("JC115")
@@ -242,7 +285,7 @@ def test_a_lower_bound_above_its_upper_bound_is_an_error_jc115(
     assert (finding.line, finding.column) == linted.at(f'"{low_key}": ', after=True)
 
 
-def test_equal_exclusive_bounds_are_contradictory(lint_one, quiet):
+def test_equal_exclusive_bounds_are_contradictory(lint_one: LintOne, quiet: ContractMaker) -> None:
     linted = lint_one(quiet({"type": "number", "exclusiveMinimum": 5, "exclusiveMaximum": 5}))
 
     assert linted.one("JC115").message == (
@@ -260,14 +303,18 @@ def test_equal_exclusive_bounds_are_contradictory(lint_one, quiet):
         {"type": "number", "exclusiveMinimum": 1, "exclusiveMaximum": 2},
     ],
 )
-def test_bounds_that_leave_room_for_a_value_do_not_warn_jc115(lint_one, quiet, obj, bounds):
+def test_bounds_that_leave_room_for_a_value_do_not_warn_jc115(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker, bounds: dict[str, Any]
+) -> None:
     assert "JC115" not in lint_one(quiet(obj({"v": bounds}, []), {})).codes
 
 
 # --- JC116 invalid-default ---------------------------------------------------------------------
 
 
-def test_a_default_that_fails_its_own_schema_warns_jc116(lint_one, quiet, obj):
+def test_a_default_that_fails_its_own_schema_warns_jc116(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     linted = lint_one(quiet(obj({"a": {"type": "string", "default": 3}}, ["a"]), {"a": "x"}))
 
     finding = linted.one("JC116")
@@ -280,19 +327,25 @@ def test_a_default_that_fails_its_own_schema_warns_jc116(lint_one, quiet, obj):
     assert (finding.line, finding.column) == linted.at('"default": ', after=True)
 
 
-def test_a_default_checked_through_a_local_ref_still_warns_jc116(lint_one, quiet, obj):
+def test_a_default_checked_through_a_local_ref_still_warns_jc116(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     schema = obj({"a": {"$ref": "#/$defs/s", "default": 3}}, ["a"], **{"$defs": {"s": {"type": "string"}}})
     assert lint_one(quiet(schema, {"a": "x"})).codes.count("JC116") == 1
 
 
-def test_a_default_that_fits_its_schema_does_not_warn_jc116(lint_one, quiet, obj):
+def test_a_default_that_fits_its_schema_does_not_warn_jc116(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     assert "JC116" not in lint_one(quiet(obj({"a": {"type": "string", "default": "3"}}, ["a"]), {"a": "x"})).codes
 
 
 # --- JC117 invalid-schema-example --------------------------------------------------------------
 
 
-def test_a_schema_examples_value_that_fails_its_schema_warns_jc117(lint_one, quiet, obj):
+def test_a_schema_examples_value_that_fails_its_schema_warns_jc117(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     linted = lint_one(quiet(obj({"a": {"type": "string", "examples": ["ok", 31337]}}, ["a"]), {"a": "x"}))
 
     finding = linted.one("JC117")
@@ -305,7 +358,9 @@ def test_a_schema_examples_value_that_fails_its_schema_warns_jc117(lint_one, qui
     assert (finding.line, finding.column) == linted.at("31337")
 
 
-def test_schema_examples_that_fit_their_schema_do_not_warn_jc117(lint_one, quiet, obj):
+def test_schema_examples_that_fit_their_schema_do_not_warn_jc117(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     linted = lint_one(quiet(obj({"a": {"type": "string", "examples": ["ok", "31337"]}}, ["a"]), {"a": "x"}))
     assert "JC117" not in linted.codes
 
@@ -313,7 +368,9 @@ def test_schema_examples_that_fit_their_schema_do_not_warn_jc117(lint_one, quiet
 # --- JC118 unknown-format ----------------------------------------------------------------------
 
 
-def test_an_unknown_format_warns_jc118_with_a_did_you_mean(lint_one, quiet, obj):
+def test_an_unknown_format_warns_jc118_with_a_did_you_mean(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     linted = lint_one(quiet(obj({"a": {"type": "string", "format": "emial"}}, ["a"]), {"a": "x"}))
 
     finding = linted.one("JC118")
@@ -323,41 +380,43 @@ def test_an_unknown_format_warns_jc118_with_a_did_you_mean(lint_one, quiet, obj)
     assert (finding.line, finding.column) == linted.at('"emial"')
 
 
-def test_an_unknown_format_with_no_close_name_suggests_a_pattern(lint_one, quiet):
+def test_an_unknown_format_with_no_close_name_suggests_a_pattern(lint_one: LintOne, quiet: ContractMaker) -> None:
     linted = lint_one(quiet({"type": "string", "format": "zzzzqq"}, "x"))
 
     assert linted.one("JC118").message.endswith("; use a known format or a pattern")
 
 
 @pytest.mark.parametrize("name", ["email", "date-time", "uri", "uuid", "date"])
-def test_a_known_format_does_not_warn_jc118(lint_one, quiet, name):
+def test_a_known_format_does_not_warn_jc118(lint_one: LintOne, quiet: ContractMaker, name: str) -> None:
     assert "JC118" not in lint_one(quiet({"type": "string", "format": name})).codes
 
 
 # --- JC119 invalid-pattern (a load error) ------------------------------------------------------
 
 
-def test_an_invalid_ecma_pattern_fails_loading_with_jc119_at_the_pattern(load_one, quiet, obj):
+def test_an_invalid_ecma_pattern_fails_loading_with_jc119_at_the_pattern(
+    load_one: LoadOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     result, text = load_one(quiet(obj({"a": {"type": "string", "pattern": "(abc"}}, ["a"]), {"a": "abc"}))
 
     assert result.contracts == {}
     (failure,) = result.failures
     assert failure.code == "JC119"
-    assert failure.severity == "error" == CATALOGUE["JC119"].severity
+    assert failure.severity == "error" == CATALOGUE[Code("JC119")].severity
     assert failure.message.startswith('Invalid JSON Schema: data/properties/a/pattern must match format "regex" (')
     assert failure.message.endswith("); write the pattern as an ECMA-262 regular expression")
     offset = text.index('"(abc"')
     assert (failure.line, failure.column) == (text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
 
 
-def test_a_python_only_regex_syntax_is_not_an_ecma_pattern(load_one, quiet):
+def test_a_python_only_regex_syntax_is_not_an_ecma_pattern(load_one: LoadOne, quiet: ContractMaker) -> None:
     result, _ = load_one(quiet({"type": "string", "pattern": "(?P<n>a)"}))
 
     assert [f.code for f in result.failures] == ["JC119"]
 
 
 @pytest.mark.parametrize("pattern", ["(abc)", "^\\p{L}+$", "^[a-z]{2,}$"])
-def test_a_valid_ecma_pattern_loads_without_jc119(lint_one, quiet, pattern):
+def test_a_valid_ecma_pattern_loads_without_jc119(lint_one: LintOne, quiet: ContractMaker, pattern: str) -> None:
     linted = lint_one(quiet({"type": "string", "pattern": pattern}))
     assert "JC119" not in linted.codes
 
@@ -365,7 +424,7 @@ def test_a_valid_ecma_pattern_loads_without_jc119(lint_one, quiet, pattern):
 # --- JC120 backtracking-pattern ----------------------------------------------------------------
 
 
-def test_a_nested_unbounded_repetition_warns_jc120(lint_one, quiet, obj):
+def test_a_nested_unbounded_repetition_warns_jc120(lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker) -> None:
     linted = lint_one(quiet(obj({"a": {"type": "string", "pattern": "^(a+)+$"}}, ["a"]), {"a": "aaa"}))
 
     finding = linted.one("JC120")
@@ -378,7 +437,9 @@ def test_a_nested_unbounded_repetition_warns_jc120(lint_one, quiet, obj):
     assert (finding.line, finding.column) == linted.at('"^(a+)+$"')
 
 
-def test_a_backtracking_pattern_properties_key_is_reported_at_the_key(lint_one, quiet, obj):
+def test_a_backtracking_pattern_properties_key_is_reported_at_the_key(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     linted = lint_one(quiet(obj({}, [], patternProperties={"^(\\w*)*$": {"type": "string"}}), {}))
 
     finding = linted.one("JC120")
@@ -387,20 +448,24 @@ def test_a_backtracking_pattern_properties_key_is_reported_at_the_key(lint_one, 
 
 
 @pytest.mark.parametrize("pattern", ["^(a+)$", "^(ab)+$", "^a+b+$", "^[(a+)+]$", "^\\(a+\\)+$"])
-def test_patterns_without_nested_unbounded_repetition_do_not_warn_jc120(lint_one, quiet, pattern):
+def test_patterns_without_nested_unbounded_repetition_do_not_warn_jc120(
+    lint_one: LintOne, quiet: ContractMaker, pattern: str
+) -> None:
     assert "JC120" not in lint_one(quiet({"type": "string", "pattern": pattern})).codes
 
 
-def test_a_bounded_inner_repetition_is_not_called_unbounded(lint_one, quiet):
+def test_a_bounded_inner_repetition_is_not_called_unbounded(lint_one: LintOne, quiet: ContractMaker) -> None:
     assert "JC120" not in lint_one(quiet({"type": "string", "pattern": "^([a-z]{2,5}\\.)+$"})).codes
 
 
-def test_an_open_ended_counted_repetition_is_unbounded(lint_one, quiet):
+def test_an_open_ended_counted_repetition_is_unbounded(lint_one: LintOne, quiet: ContractMaker) -> None:
     assert "JC120" in lint_one(quiet({"type": "string", "pattern": "^([a-z]{2,})+$"})).codes
 
 
 @pytest.mark.parametrize("pattern", ["^(a|aa)+$", "(a|a)*", "(.*a){20}", "(x|y+)*", "^(\\w*)*$"])
-def test_overlapping_alternatives_and_repeated_unbounded_groups_warn_jc120(lint_one, quiet, pattern):
+def test_overlapping_alternatives_and_repeated_unbounded_groups_warn_jc120(
+    lint_one: LintOne, quiet: ContractMaker, pattern: str
+) -> None:
     assert "JC120" in lint_one(quiet({"type": "string", "pattern": pattern})).codes
 
 
@@ -408,14 +473,18 @@ def test_overlapping_alternatives_and_repeated_unbounded_groups_warn_jc120(lint_
     "pattern",
     ["^[a-z0-9]+(-[a-z0-9]+)*$", "^(\\d+\\.)*\\d+$", "^([a-z]{2,}\\.)+$", "^(cat|dog)+$", "^(?:ab|cd)*$"],
 )
-def test_repetitions_that_a_delimiter_or_distinct_starts_keep_linear_do_not_warn_jc120(lint_one, quiet, pattern):
+def test_repetitions_that_a_delimiter_or_distinct_starts_keep_linear_do_not_warn_jc120(
+    lint_one: LintOne, quiet: ContractMaker, pattern: str
+) -> None:
     assert "JC120" not in lint_one(quiet({"type": "string", "pattern": pattern})).codes
 
 
 # --- JC121 unsatisfiable-schema ----------------------------------------------------------------
 
 
-def test_an_enum_no_value_of_which_fits_the_other_keywords_is_unsatisfiable(lint_one, quiet):
+def test_an_enum_no_value_of_which_fits_the_other_keywords_is_unsatisfiable(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
     linted = lint_one(quiet({"type": "string", "enum": ["a"], "maxLength": 0}))
 
     finding = linted.one("JC121")
@@ -427,11 +496,13 @@ def test_an_enum_no_value_of_which_fits_the_other_keywords_is_unsatisfiable(lint
     assert (finding.line, finding.column) == linted.at('"enum": ', after=True)
 
 
-def test_an_enum_with_a_value_that_fits_is_satisfiable(lint_one, quiet):
+def test_an_enum_with_a_value_that_fits_is_satisfiable(lint_one: LintOne, quiet: ContractMaker) -> None:
     assert "JC121" not in lint_one(quiet({"type": "string", "enum": ["a"], "maxLength": 1}, "a")).codes
 
 
-def test_all_of_with_a_disjoint_type_is_unsatisfiable_and_names_both_types_as_json(lint_one, quiet):
+def test_all_of_with_a_disjoint_type_is_unsatisfiable_and_names_both_types_as_json(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
     linted = lint_one(quiet({"type": "string", "allOf": [{"type": "integer"}]}))
 
     finding = linted.one("JC121")
@@ -451,11 +522,13 @@ def test_all_of_with_a_disjoint_type_is_unsatisfiable_and_names_both_types_as_js
         {"type": ["string", "null"], "allOf": [{"type": "null"}]},
     ],
 )
-def test_all_of_with_overlapping_types_is_satisfiable(lint_one, quiet, schema):
+def test_all_of_with_overlapping_types_is_satisfiable(
+    lint_one: LintOne, quiet: ContractMaker, schema: dict[str, Any]
+) -> None:
     assert "JC121" not in lint_one(quiet(schema)).codes
 
 
-def test_not_with_an_empty_schema_is_unsatisfiable(lint_one, quiet):
+def test_not_with_an_empty_schema_is_unsatisfiable(lint_one: LintOne, quiet: ContractMaker) -> None:
     linted = lint_one(quiet({"type": "string", "not": {}}))
 
     finding = linted.one("JC121")
@@ -464,11 +537,13 @@ def test_not_with_an_empty_schema_is_unsatisfiable(lint_one, quiet):
     assert (finding.line, finding.column) == linted.at('"not": ', after=True)
 
 
-def test_not_with_a_real_schema_is_satisfiable(lint_one, quiet):
+def test_not_with_a_real_schema_is_satisfiable(lint_one: LintOne, quiet: ContractMaker) -> None:
     assert "JC121" not in lint_one(quiet({"type": "string", "not": {"const": "x"}}, "y")).codes
 
 
-def test_an_unsatisfiable_required_property_makes_the_whole_schema_unsatisfiable(lint_one, quiet, obj):
+def test_an_unsatisfiable_required_property_makes_the_whole_schema_unsatisfiable(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
     linted = lint_one(quiet(obj({"a": {"type": "string", "enum": ["a"], "maxLength": 0}}, ["a"])))
 
     finding = linted.one("JC121")
@@ -479,7 +554,7 @@ def test_an_unsatisfiable_required_property_makes_the_whole_schema_unsatisfiable
     assert finding.pointer == "/schema/properties/a/enum"
 
 
-def test_any_of_whose_every_branch_is_unsatisfiable_is_unsatisfiable(lint_one, quiet):
+def test_any_of_whose_every_branch_is_unsatisfiable_is_unsatisfiable(lint_one: LintOne, quiet: ContractMaker) -> None:
     linted = lint_one(quiet({"anyOf": [{"type": "string", "not": {}}, False]}))
 
     finding = linted.one("JC121")
@@ -487,5 +562,5 @@ def test_any_of_whose_every_branch_is_unsatisfiable_is_unsatisfiable(lint_one, q
     assert finding.pointer == "/schema/anyOf"
 
 
-def test_any_of_with_one_satisfiable_branch_is_satisfiable(lint_one, quiet):
+def test_any_of_with_one_satisfiable_branch_is_satisfiable(lint_one: LintOne, quiet: ContractMaker) -> None:
     assert "JC121" not in lint_one(quiet({"anyOf": [{"type": "string", "not": {}}, {"type": "null"}]}, None)).codes

@@ -1,4 +1,4 @@
-"""Fixtures for the in-memory MCP tests (helpers and contract data live in ``mcp_support``)."""
+"""Fixtures for the in-memory MCP tests (helpers and contract data live in ``tests.support.mcp``)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from mcp_support import MODES, Served, ServeFactory, serve_factory
+
+from tests.support.mcp import MODES, Served, ServeFactory, serve_factory
 
 
 @pytest.fixture

@@ -18,9 +18,10 @@ from typing import Any
 
 import anyio
 import pytest
-from fault_support import contract_text, versioned
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
+
+from tests.support.mcp_faults import contract_text, versioned
 
 pytestmark = pytest.mark.anyio
 
@@ -41,12 +42,13 @@ def _env(folder: Path) -> dict[str, str]:
 @asynccontextmanager
 async def _client(folder: Path, command: list[str]) -> AsyncIterator[Client]:
     params = StdioServerParameters(command=command[0], args=[*command[1:], "-m", "json_contracts"], env=_env(folder))
-    async with Client(stdio_client(params), mode="legacy") as client:  # type: ignore[arg-type]
+    async with Client(stdio_client(params), mode="legacy") as client:
         yield client
 
 
 async def _status(client: Client) -> dict[str, Any]:
-    return (await client.call_tool("status", {})).structured_content  # type: ignore[return-value]
+    status: dict[str, Any] = (await client.call_tool("status", {})).structured_content
+    return status
 
 
 async def _wait_for(client: Client, check: Callable[[dict[str, Any]], bool], seconds: float = 20) -> dict[str, Any]:
@@ -63,7 +65,7 @@ def _codes(status: dict[str, Any]) -> list[str]:
 async def _version(client: Client) -> int | str:
     """The served version of ``ticket`` (from its description), or the error text."""
     answer = await client.call_tool("read_contract", {"contract": "ticket"})
-    data: dict[str, Any] = answer.structured_content  # type: ignore[assignment]
+    data: dict[str, Any] = answer.structured_content
     return data["error"] if answer.is_error else int(data["description"].rsplit(" ", 1)[1])
 
 
@@ -141,7 +143,7 @@ async def test_a_folder_deleted_replaced_and_flooded_under_a_real_server(tmp_pat
             status = await _wait_for(client, lambda s: _codes(s) == ["JC003"])
             assert "Not a directory" in status["failures"][0]["message"]
             # Still serving what it served before (unless a reload fell between the two calls above
-            # and saw no folder at all, which serves nothing; tests/engine covers this exactly).
+            # and saw no folder at all, which serves nothing; tests/contracts/test_store_faults.py covers this exactly).
             assert status["loaded"] in (0, 1)
 
             folder.unlink()
@@ -158,4 +160,4 @@ async def test_a_folder_deleted_replaced_and_flooded_under_a_real_server(tmp_pat
             status = await _wait_for(client, lambda s: s["loaded"] == 1001, seconds=60)
             assert status["failures"] == []
             answer = await client.call_tool("validate_json", {"contract": "bulk-0999", "json": {"n": 1000}})
-            assert answer.structured_content["errors"][0]["message"] == "must be <= 999"  # type: ignore[index]
+            assert answer.structured_content["errors"][0]["message"] == "must be <= 999"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -16,19 +15,7 @@ from typing import Any
 
 import pytest
 
-TOKEN = "s3cret-token"
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _env(folder: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in {"MCP_TRANSPORT", "PORT", "API_AUTH_TOKEN"}}
-    env.update({"JSON_CONTRACTS_DIR": str(folder), "WATCH_CONTRACTS": "false", **extra})
-    return env
+from tests.support.mcp import INITIALIZE, TOKEN, free_port, http_env
 
 
 @pytest.fixture
@@ -41,10 +28,10 @@ def folder(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def server(folder: Path) -> Iterator[int]:
-    port = _free_port()
+    port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "json_contracts", "serve", "--transport", "http", "--port", str(port)],
-        env=_env(folder, API_AUTH_TOKEN=TOKEN),
+        env=http_env(folder, API_AUTH_TOKEN=TOKEN),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -78,14 +65,6 @@ def _post(port: int, body: dict[str, Any], token: str | None) -> tuple[int, dict
         return error.code, dict(error.headers), error.read()
 
 
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
-}
-
-
 @pytest.mark.parametrize("token", [None, "wrong", TOKEN[:-1], TOKEN + "x"])
 def test_a_request_without_the_right_token_gets_401(server: int, token: str | None) -> None:
     status, headers, body = _post(server, INITIALIZE, token)
@@ -115,7 +94,7 @@ def test_the_right_token_reaches_the_tools(server: int) -> None:
 def test_a_non_loopback_host_without_a_token_is_refused(folder: Path) -> None:
     process = subprocess.run(
         [sys.executable, "-m", "json_contracts", "serve", "--transport", "http", "--host", "0.0.0.0"],
-        env=_env(folder),
+        env=http_env(folder),
         capture_output=True,
         text=True,
         timeout=60,

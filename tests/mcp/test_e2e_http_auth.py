@@ -17,7 +17,8 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from test_e2e_http import INITIALIZE, TOKEN, _env, _free_port
+
+from tests.support.mcp import INITIALIZE, TOKEN, free_port, http_env
 
 
 @pytest.fixture(scope="module")
@@ -25,10 +26,10 @@ def port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     folder = tmp_path_factory.mktemp("auth") / "json-contracts"
     folder.mkdir()
     (folder / "note.json").write_text('{"schema": {"type": "object"}}', encoding="utf-8")
-    chosen = _free_port()
+    chosen = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "json_contracts", "serve", "--transport", "http", "--port", str(chosen)],
-        env=_env(folder, API_AUTH_TOKEN=TOKEN),
+        env=http_env(folder, API_AUTH_TOKEN=TOKEN),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

@@ -17,6 +17,7 @@ import pytest
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "http_load.py"
 
 
+@pytest.mark.slow  # a real server under load for several seconds
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the server's memory from /proc")
 def test_ten_clients_for_three_seconds_get_every_answer_right_and_memory_stays_flat() -> None:
     process = subprocess.run(

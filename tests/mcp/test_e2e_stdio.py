@@ -15,6 +15,8 @@ import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
+from tests.support.mcp import INITIALIZE
+
 TICKET = {
     "description": "Support ticket.",
     "schema": {
@@ -50,12 +52,7 @@ def _env(folder: Path, **extra: str) -> dict[str, str]:
 
 
 def _initialize(request_id: int = 1) -> dict[str, Any]:
-    return {
-        "jsonrpc": "2.0",
-        "id": request_id,
-        "method": "initialize",
-        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
-    }
+    return {**INITIALIZE, "id": request_id}
 
 
 def _call(request_id: int, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -85,7 +82,7 @@ def _run_raw(folder: Path, lines: list[str], **env: str) -> tuple[subprocess.Com
 async def test_an_sdk_client_lists_tools_and_validates_over_real_stdio(folder: Path, mode: str) -> None:
     params = StdioServerParameters(command=sys.executable, args=["-m", "json_contracts"], env=_env(folder))
     with anyio.fail_after(30):
-        async with Client(stdio_client(params), mode=mode) as client:  # type: ignore[arg-type]
+        async with Client(stdio_client(params), mode=mode) as client:
             names = [tool.name for tool in (await client.list_tools()).tools]
             valid = await client.call_tool(
                 "validate_json", {"contract": "support-ticket", "json": {"summary": "x", "severity": "low"}}
@@ -121,7 +118,7 @@ def test_the_server_answers_everything_read_then_exits_promptly_at_eof(folder: P
 
 @pytest.mark.parametrize("watch", ["false", "true"])
 def test_closing_stdin_ends_the_server_by_itself_even_while_watching(folder: Path, watch: str) -> None:
-    # The original never exits while watching; a hang here fails with TimeoutExpired.
+    # The TypeScript server never exits while watching; a hang here fails with TimeoutExpired.
     # How quickly it exits is measured in bench/, not asserted here.
     process, _ = _run_raw(folder, [json.dumps(_initialize())], WATCH_CONTRACTS=watch)
 

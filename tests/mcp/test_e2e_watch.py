@@ -53,14 +53,15 @@ async def test_edits_breakage_and_repair_on_disk_reach_a_connected_client(tmp_pa
             notified.append(message)
 
     with anyio.fail_after(60):
-        async with Client(stdio_client(params), mode="legacy", message_handler=on_message) as client:  # type: ignore[arg-type]
+        async with Client(stdio_client(params), mode="legacy", message_handler=on_message) as client:
 
             async def names() -> list[str]:
                 listed = await client.call_tool("list_contracts", {})
-                return [c["name"] for c in listed.structured_content["contracts"]]  # type: ignore[index]
+                return [c["name"] for c in listed.structured_content["contracts"]]
 
             async def status() -> dict[str, Any]:
-                return (await client.call_tool("status", {})).structured_content  # type: ignore[return-value]
+                content: dict[str, Any] = (await client.call_tool("status", {})).structured_content
+                return content
 
             before = (await client.call_tool("read_contract", {"contract": "support-ticket"})).structured_content
             assert await names() == ["support-ticket"]
@@ -94,7 +95,8 @@ async def test_edits_breakage_and_repair_on_disk_reach_a_connected_client(tmp_pa
 
             async def repaired_served() -> bool:
                 read = await client.call_tool("read_contract", {"contract": "support-ticket"})
-                return read.structured_content["description"] == "Support ticket, repaired."  # type: ignore[index]
+                description: str = read.structured_content["description"]
+                return description == "Support ticket, repaired."
 
             await _until(repaired_served)
             assert (await status())["failures"] == []

@@ -2,7 +2,7 @@
 the real watcher on real files, the edits made by another process).
 
 "Consistent" here means: every answer comes from one version of one contract (see
-``fault_support``: each version states its number four ways, and the test knows every version's
+``tests.support.mcp_faults``: each version states its number four ways, and the test knows every version's
 hashes), a client that asks again never sees an older version than it saw before, no call fails
 because a reload was running, and once the edits stop, what is served is what a fresh load of the
 folder gives.
@@ -22,21 +22,19 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-import fault_support
 import pytest
-from fault_support import CHURN, STABLE, Versions, contract_text, seed_files, versioned
 from mcp import Client
-from mcp_support import Served
 
 import json_contracts.contracts.store as store_module
 from json_contracts.contracts.loading import load_contracts
 from json_contracts.contracts.model import LoadResult
 from json_contracts.mcp.log import Logger
 from json_contracts.mcp.watch import watch_contracts
+from tests.support import mcp_faults
+from tests.support.mcp import Served, ServeFactory
+from tests.support.mcp_faults import CHURN, STABLE, Versions, contract_text, seed_files, versioned
 
 pytestmark = pytest.mark.anyio
-
-ServeFactory = Callable[..., Served]  # the ``serve`` fixture of tests/mcp/conftest.py
 
 STEPS = 120  # edits in the burst; a step takes a few milliseconds, a broken save up to 0.2 s
 
@@ -118,7 +116,7 @@ class Checker:
     def reload_answer(self, result: Any) -> None:
         self.answers += 1
         data = result.structured_content
-        # A reload that found a file mid-write says so (the original's message); that is its answer,
+        # A reload that found a file mid-write says so (the TypeScript server's message); that is its answer,
         # not a failure caused by the reload. Anything else is.
         if result.is_error:
             if data["error"].startswith("Failed to load JSON contracts: "):
@@ -155,7 +153,7 @@ async def _reloader_loop(client: Client, checker: Checker, done: anyio.Event) ->
 
 async def _served_set(client: Client) -> dict[str, str]:
     listed = await client.call_tool("list_contracts", {})
-    return {c["name"]: c["contractHash"] for c in listed.structured_content["contracts"]}  # type: ignore[index]
+    return {c["name"]: c["contractHash"] for c in listed.structured_content["contracts"]}
 
 
 def _folder_set(folder: Path) -> dict[str, str]:
@@ -200,7 +198,8 @@ async def test_a_burst_of_edits_never_yields_a_mixed_or_failed_answer(
                 for seed, client in enumerate(clients[:5]):
                     group.start_soon(_client_loop, client, checker, done, seed)
                 group.start_soon(_reloader_loop, clients[5], checker, done)
-                editor = [sys.executable, fault_support.__file__, str(served.folder), str(STEPS), "8"]
+                # -P: tests/support (with its mcp.py) must not shadow the MCP SDK on the script's sys.path
+                editor = [sys.executable, "-P", mcp_faults.__file__, str(served.folder), str(STEPS), "8"]
                 await anyio.run_process(editor, stdout=None, stderr=None)
                 done.set()
 
@@ -257,7 +256,8 @@ async def test_a_reload_through_the_tool_never_stalls_other_calls(
 
 
 async def _status(client: Client) -> dict[str, Any]:
-    return (await client.call_tool("status", {})).structured_content  # type: ignore[return-value]
+    status: dict[str, Any] = (await client.call_tool("status", {})).structured_content
+    return status
 
 
 async def _wait_for_status(client: Client, check: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
@@ -310,7 +310,7 @@ async def test_the_folder_deleted_replaced_and_restored_under_the_watcher(serve:
         (folder / "extra.json").write_text(contract_text(versioned("extra", 1)), encoding="utf-8")
         status = await _wait_for_status(client, lambda s: s["loaded"] == 2)
         valid = await client.call_tool("validate_json", {"contract": "ticket", "json": {"n": 3}})
-        assert valid.structured_content["valid"] is True  # type: ignore[index]
+        assert valid.structured_content["valid"] is True
         group.cancel_scope.cancel()
 
 

@@ -9,7 +9,8 @@ import anyio
 import pytest
 from mcp import Client
 from mcp.client.subscriptions import ResourcesListChanged, Subscription
-from mcp_support import CONTRACT_NAMES, Served
+
+from tests.support.mcp import CONTRACT_NAMES, Served
 
 pytestmark = pytest.mark.anyio
 

@@ -1,5 +1,5 @@
-"""Prompts over MCP: the original's list, its text byte for byte, and its errors as JSON-RPC
-errors (REFERENCE §8)."""
+"""Prompts over MCP: the TypeScript server's list, its text byte for byte, and its errors as
+JSON-RPC errors."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 from mcp import MCPError
-from mcp_support import SAMPLE_CURRENT, SAMPLE_INPUT, SEVERITY_ENUM, Served, golden_json, golden_text
 
 from json_contracts._json.text import dumps
+from tests.support.golden import golden_json, golden_text
+from tests.support.mcp import Served
+from tests.support.samples import SAMPLE_CURRENT, SAMPLE_INPUT, SEVERITY_ENUM
 
 pytestmark = pytest.mark.anyio
 
@@ -39,7 +41,7 @@ async def _render(served: Served, mode: str, name: str, arguments: dict[str, str
     message = result.messages[0]
     assert message.role == "user"
     assert message.content.type == "text"
-    return message.content.text  # type: ignore[union-attr]
+    return message.content.text
 
 
 async def _error(served: Served, name: str, arguments: dict[str, str] | None, mode: str = "modern") -> str:

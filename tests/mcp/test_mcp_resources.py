@@ -1,5 +1,5 @@
 """Resources: one per contract, the ``json-contract://{name}`` template, and ``resources/read`` with
-the original's URI checks and messages (REFERENCE §7)."""
+the TypeScript server's URI checks and messages."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from typing import Any
 
 import pytest
 from mcp import MCPError
-from mcp_support import CONTRACT_NAMES, SUPPORT_TICKET, Served, golden_json
 
 from json_contracts._json.text import dumps
 from json_contracts.agent.payloads import resource_payload
+from tests.support.golden import golden_json
+from tests.support.mcp import CONTRACT_NAMES, Served
+from tests.support.samples import SUPPORT_TICKET
 
 pytestmark = pytest.mark.anyio
 
@@ -20,7 +22,8 @@ TICKET = "support-ticket"
 
 
 def _dump(model: Any) -> dict[str, Any]:
-    return model.model_dump(by_alias=True, mode="json", exclude_none=True)
+    dumped: dict[str, Any] = model.model_dump(by_alias=True, mode="json", exclude_none=True)
+    return dumped
 
 
 async def test_one_resource_per_contract_sorted(served: Served, mode: str) -> None:
@@ -47,7 +50,7 @@ async def test_the_starter_contracts_list_as_the_original_lists_them(serve: Any)
     async with served.client() as client:
         listed = [_dump(resource) for resource in (await client.list_resources()).resources]
     golden = golden_json("mcp-resources-list.json")["resources"]
-    # Our starter descriptions are our own text; everything else is the original's listing.
+    # Our starter descriptions are our own text; everything else is the TypeScript server's listing.
     assert [{k: v for k, v in item.items() if k != "description"} for item in listed] == [
         {k: v for k, v in item.items() if k != "description"} for item in golden
     ]
@@ -109,7 +112,7 @@ async def test_read_follows_a_reload(served: Served) -> None:
     assert listed == ["added", *CONTRACT_NAMES]
 
 
-# The four checks of REFERENCE §7, in order: scheme, shape, name rule, lookup. No percent-decoding.
+# The TypeScript server's four checks, in order: scheme, shape, name rule, lookup. No percent-decoding.
 URI_ERRORS = [
     ("x://support-ticket", "Invalid resource URI scheme: x://support-ticket"),
     ("support-ticket", "Invalid resource URI scheme: support-ticket"),

@@ -1,5 +1,5 @@
-"""Every expected tool failure is an ``isError`` result carrying ``{"error": <the original's message>}``
-(REFERENCE §6), never a JSON-RPC error, a crash or a hang; reload failures keep the last good
+"""Every expected tool failure is an ``isError`` result carrying ``{"error": <message>}`` with the
+TypeScript server's message, never a JSON-RPC error, a crash or a hang; reload failures keep the last good
 contract served; oversized and overdeep documents are refused with a clear message."""
 
 from __future__ import annotations
@@ -8,19 +8,10 @@ import json
 from typing import Any
 
 import pytest
-from mcp_support import (
-    CONTRACT_NAMES,
-    SAMPLE_CURRENT,
-    SUPPORT_TICKET,
-    VALID_TICKET,
-    Served,
-    assert_success,
-    assert_tool_error,
-    issues,
-    nested_list,
-)
 
 from json_contracts.agent.payloads import contract_payload
+from tests.support.mcp import CONTRACT_NAMES, Served, assert_success, assert_tool_error, issues, nested_list
+from tests.support.samples import SAMPLE_CURRENT, SUPPORT_TICKET, VALID_TICKET
 
 pytestmark = pytest.mark.anyio
 
@@ -33,7 +24,7 @@ CONTRACT_TOOLS: dict[str, dict[str, Any]] = {
     "validate_json": {"json": {}},
     "get_repair_contract": {"invalidJson": {}},
 }
-# The exact text of REFERENCE §6 for contract:"../x".
+# The TypeScript server's exact text for contract:"../x" (zod's issue list).
 UNSAFE_NAME_MESSAGE = """[
   {
     "code": "custom",
@@ -123,7 +114,7 @@ async def test_an_empty_name_is_too_small_and_unsafe(served: Served) -> None:
     ]
 
 
-# --- argument checks (zod issue lists, REFERENCE §6) ----------------------------------------------
+# --- argument checks (zod issue lists) ----------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -313,7 +304,7 @@ async def test_a_contract_that_breaks_keeps_its_last_good_version(served: Served
         assert_success(await client.call_tool("reload_contracts", {}), {"loaded": 3, "contracts": CONTRACT_NAMES})
         read = (await client.call_tool("read_contract", {"contract": TICKET})).structured_content or {}
         assert read["description"] == "Repaired."
-        assert (await client.call_tool("status", {})).structured_content["failures"] == []  # type: ignore[index]
+        assert (await client.call_tool("status", {})).structured_content["failures"] == []
 
 
 async def test_a_new_broken_file_fails_the_reload_and_serves_the_rest(served: Served) -> None:

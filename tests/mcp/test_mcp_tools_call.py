@@ -1,5 +1,5 @@
 """Each tool's success result over MCP: the engine's payload as ``structuredContent`` and as pretty
-JSON text, in the original's key order (REFERENCE §6.1-6.8)."""
+JSON text, in the TypeScript server's key order."""
 
 from __future__ import annotations
 
@@ -8,17 +8,6 @@ from typing import Any
 
 import jsonschema
 import pytest
-from mcp_support import (
-    CONTRACT_NAMES,
-    SAMPLE_CONTEXT,
-    SAMPLE_CURRENT,
-    SAMPLE_INPUT,
-    SEVERITY_ENUM,
-    SUPPORT_TICKET,
-    VALID_TICKET,
-    Served,
-    assert_success,
-)
 
 from json_contracts import __version__
 from json_contracts.agent.payloads import (
@@ -29,6 +18,15 @@ from json_contracts.agent.payloads import (
     create_payload,
     edit_payload,
     repair_payload,
+)
+from tests.support.mcp import CONTRACT_NAMES, Served, assert_success
+from tests.support.samples import (
+    SAMPLE_CONTEXT,
+    SAMPLE_CURRENT,
+    SAMPLE_INPUT,
+    SEVERITY_ENUM,
+    SUPPORT_TICKET,
+    VALID_TICKET,
 )
 
 pytestmark = pytest.mark.anyio
@@ -330,7 +328,7 @@ async def test_every_success_result_validates_against_the_tool_s_output_schema(s
         ("reload_contracts", {}),
     ]
     async with served.client() as client:
-        schemas = {tool.name: tool.output_schema for tool in (await client.list_tools()).tools}
+        schemas: dict[str, Any] = {tool.name: tool.output_schema for tool in (await client.list_tools()).tools}
         served.write("broken.json", '{"schema": ')
         await client.call_tool("reload_contracts", {})  # a failure for status to report
         for name, arguments in calls[:-1]:

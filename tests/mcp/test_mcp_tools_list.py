@@ -1,4 +1,4 @@
-"""``tools/list`` and the handshake, against the original's reference outputs (REFERENCE §6, §9)."""
+"""``tools/list`` and the handshake, against what the TypeScript server answers (tests/data/mcp-*.json)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 from mcp import Client
-from mcp_support import TOOL_NAMES, Served, golden_json
+
+from tests.support.golden import golden_json
+from tests.support.mcp import TOOL_NAMES, Served
 
 pytestmark = pytest.mark.anyio
 
@@ -74,7 +76,7 @@ async def test_get_repair_contract_declares_its_repairs(served: Served) -> None:
     assert set(item["required"]) == {"path", "keyword", "action", "message"}
     for key in ("path", "keyword", "action", "message"):
         assert item["properties"][key] == {"type": "string"}
-    # The extra output is optional, so a client written for the original still validates.
+    # The extra output is optional, so a client written for the TypeScript server still validates.
     assert "repairs" not in tools["get_repair_contract"]["outputSchema"].get("required", [])
 
 

@@ -1,4 +1,4 @@
-"""The protocol surface as JSON-RPC text (REFERENCE §9), in memory: lines parsed and answers
+"""The protocol surface as JSON-RPC text, in memory: lines parsed and answers
 serialised exactly as the SDK's stdio transport does, served by the loop ``json-contracts serve``
 runs (``serve_streams``). The real subprocess is exercised in ``test_e2e_stdio.py``."""
 
@@ -9,10 +9,12 @@ from typing import Any
 
 import mcp.types as types
 import pytest
-from mcp_support import VALID_TICKET, Served, golden_json, nested_list, wire_peer
 
 from json_contracts import __version__
 from json_contracts._json.text import dumps
+from tests.support.golden import golden_json
+from tests.support.mcp import Served, nested_list, wire_peer
+from tests.support.samples import VALID_TICKET
 
 pytestmark = pytest.mark.anyio
 
@@ -37,7 +39,8 @@ def _validate_line(request_id: Any, document_text: str) -> str:
 
 def _tool_result(answer: dict[str, Any]) -> dict[str, Any]:
     assert "error" not in answer, answer
-    return answer["result"]
+    result: dict[str, Any] = answer["result"]
+    return result
 
 
 # --- handshake ---------------------------------------------------------------------------------------
@@ -63,7 +66,7 @@ async def test_initialize_result_matches_the_original(served: Served) -> None:
     assert result["protocolVersion"] == golden["protocolVersion"]
     assert result["serverInfo"] == {"name": "json-contracts", "version": __version__}
     assert "instructions" not in result
-    # The SDK spells out false flags the original leaves out; what is true is exactly the same.
+    # The SDK spells out false flags the TypeScript server leaves out; what is true is exactly the same.
     capabilities = result["capabilities"]
     assert set(capabilities) == set(golden["capabilities"])
     for name, flags in capabilities.items():

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from plugin_support import ContractsWriter
+
+from tests.support.plugin import ContractsWriter
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from plugin_support import FAST, ContractsWriter, tiny
+
+from tests.support.plugin import FAST, ContractsWriter
+from tests.support.samples import tiny
 
 RUN = ("--json-contracts", "json-contracts", "--json-contracts-no-hypothesis", "-p", "no:cacheprovider")
 

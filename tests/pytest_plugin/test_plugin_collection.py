@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from plugin_support import FAST, TINY_IDS, ContractsWriter, position_of, tiny
 
 from json_contracts.contracts.loading import load_contracts
 from json_contracts.contracts.starter import starter_files
 from json_contracts.testing.checks import example_refs
+from tests.support.plugin import FAST, TINY_IDS, ContractsWriter, position_of
+from tests.support.samples import tiny
 
 
 def _collected(result: pytest.RunResult) -> list[str]:

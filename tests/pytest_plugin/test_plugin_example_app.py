@@ -14,6 +14,7 @@ import pytest
 EXAMPLE = Path(__file__).parents[2] / "examples" / "pytest-app"
 
 
+@pytest.mark.slow  # a whole app's pytest session in a subprocess, serially and under xdist
 @pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["serial", "xdist"])
 def test_the_example_app_passes(tmp_path: Path, workers: list[str]) -> None:
     app = tmp_path / "app"

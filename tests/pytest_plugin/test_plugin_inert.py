@@ -12,7 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from plugin_support import ContractsWriter, tiny
+
+from tests.support.plugin import ContractsWriter
+from tests.support.samples import tiny
 
 HEAVY = ("mcp", "hypothesis", "jsonschema", "hypothesis_jsonschema", "click", "json_contracts.contracts.loading")
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from plugin_support import BAD_REPAIR, FAST, TINY_IDS, UNSATISFIABLE, ContractsWriter, tiny
+
+from tests.support.plugin import FAST, TINY_IDS, ContractsWriter
+from tests.support.samples import BAD_REPAIR, UNSATISFIABLE, tiny
 
 PYPROJECT = """
 [tool.pytest.ini_options]
@@ -159,6 +161,7 @@ def test_on_ci_the_checks_are_derandomised(
     assert "seed" not in result.stdout.str().split("FAILURES")[1]
 
 
+@pytest.mark.slow  # two whole pytest sessions in subprocesses, one under xdist
 def test_xdist_workers_collect_the_same_items_and_share_the_seed(
     pytester: pytest.Pytester, write_contracts: ContractsWriter
 ) -> None:

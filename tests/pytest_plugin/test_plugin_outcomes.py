@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from plugin_support import BAD_REPAIR, FAST, TINY_IDS, UNSATISFIABLE, ContractsWriter, position_of, tiny
+
+from tests.support.plugin import FAST, TINY_IDS, ContractsWriter, position_of
+from tests.support.samples import BAD_REPAIR, UNSATISFIABLE, tiny
 
 RUN = ("--json-contracts", "json-contracts", *FAST)
 

@@ -4,31 +4,33 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
-from ci_support import BROKEN, position
 from jsonschema import Draft4Validator
 
 from json_contracts.findings import Code, Finding
 from json_contracts.findings.catalogue import CATALOGUE
 from json_contracts.reporting.sarif import artifact_uri, sarif_log
-
-SCHEMA_FILE = Path(__file__).parents[1] / "data" / "sarif" / "sarif-schema-2.1.0.json"
+from tests.support.action import position
+from tests.support.cli import RunCli
+from tests.support.golden import SARIF_SCHEMA
+from tests.support.samples import BROKEN
 
 
 @pytest.fixture(scope="module")
 def sarif_validator() -> Draft4Validator:
-    schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
     Draft4Validator.check_schema(schema)
     return Draft4Validator(schema, format_checker=Draft4Validator.FORMAT_CHECKER)
 
 
-def assert_valid(validator: Draft4Validator, log: dict) -> None:
+def assert_valid(validator: Draft4Validator, log: dict[str, Any]) -> None:
     errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(log)]
     assert errors == []
 
 
-def test_the_schema_on_disk_rejects_what_sarif_forbids(sarif_validator):
+def test_the_schema_on_disk_rejects_what_sarif_forbids(sarif_validator: Draft4Validator) -> None:
     # the check below would pass anything if the schema file were empty or wrong
     assert not sarif_validator.is_valid({"version": "2.1.0", "runs": [{"tool": {}}]})
     assert not sarif_validator.is_valid({"version": "2.0.0", "runs": []})
@@ -38,7 +40,9 @@ def test_the_schema_on_disk_rejects_what_sarif_forbids(sarif_validator):
     assert not sarif_validator.is_valid(log)
 
 
-def test_lint_sarif_validates_and_points_at_the_offending_line(run_cli, workspace, sarif_validator):
+def test_lint_sarif_validates_and_points_at_the_offending_line(
+    run_cli: RunCli, workspace: Path, sarif_validator: Draft4Validator
+) -> None:
     folder = workspace / "json-contracts"
     folder.mkdir()
     (folder / "broken.json").write_text(BROKEN, encoding="utf-8")
@@ -63,7 +67,7 @@ def test_lint_sarif_validates_and_points_at_the_offending_line(run_cli, workspac
     assert error["properties"] == {"pointer": "/schema/properties/size/enum/1"}
 
 
-def test_every_code_is_a_rule_with_metadata_and_every_result_indexes_its_rule(run_cli, workspace):
+def test_every_code_is_a_rule_with_metadata_and_every_result_indexes_its_rule(run_cli: RunCli, workspace: Path) -> None:
     folder = workspace / "json-contracts"
     folder.mkdir()
     (folder / "broken.json").write_text(BROKEN, encoding="utf-8")
@@ -86,7 +90,9 @@ def test_every_code_is_a_rule_with_metadata_and_every_result_indexes_its_rule(ru
         assert rules[result["ruleIndex"]]["id"] == result["ruleId"]
 
 
-def test_a_clean_folder_is_a_valid_log_with_no_results(run_cli, good_folder, sarif_validator):
+def test_a_clean_folder_is_a_valid_log_with_no_results(
+    run_cli: RunCli, good_folder: Path, sarif_validator: Draft4Validator
+) -> None:
     result = run_cli("validate", "--format", "sarif")
 
     assert result.exit_code == 0
@@ -95,7 +101,9 @@ def test_a_clean_folder_is_a_valid_log_with_no_results(run_cli, good_folder, sar
     assert log["runs"][0]["results"] == []
 
 
-def test_validate_sarif_has_load_errors_and_folder_findings_without_a_region(run_cli, workspace, sarif_validator):
+def test_validate_sarif_has_load_errors_and_folder_findings_without_a_region(
+    run_cli: RunCli, workspace: Path, sarif_validator: Draft4Validator
+) -> None:
     folder = workspace / "json-contracts"
     folder.mkdir()
     (folder / "bad.json").write_text('{"schema": {"type": "string"},\n  oops}\n', encoding="utf-8")
@@ -116,8 +124,8 @@ def test_validate_sarif_has_load_errors_and_folder_findings_without_a_region(run
 
 
 def test_check_sarif_reports_document_errors_under_their_rule_with_the_keyword_as_a_property(
-    run_cli, good_folder, sarif_validator, workspace
-):
+    run_cli: RunCli, good_folder: Path, sarif_validator: Draft4Validator, workspace: Path
+) -> None:
     document = '{\n  "summary": "Login broken",\n  "severity": "urgent"\n}\n'
     (workspace / "ticket.json").write_text(document, encoding="utf-8")
 
@@ -139,7 +147,7 @@ def test_check_sarif_reports_document_errors_under_their_rule_with_the_keyword_a
     assert location["region"] == {"startLine": line, "startColumn": column}
 
 
-def test_uris_are_relative_and_percent_encoded_inside_the_root_and_absolute_outside(tmp_path):
+def test_uris_are_relative_and_percent_encoded_inside_the_root_and_absolute_outside(tmp_path: Path) -> None:
     inside = Finding(
         code=Code.INVALID_JSON, severity="error", message="m", file="a b#.json", path=tmp_path / "dir" / "a b#.json"
     )
@@ -155,7 +163,7 @@ def test_uris_are_relative_and_percent_encoded_inside_the_root_and_absolute_outs
     assert result["locations"][0]["physicalLocation"]["artifactLocation"] == {"uri": "file:///elsewhere/x.json"}
 
 
-def test_the_sarif_version_is_the_installed_package_s(run_cli, good_folder):
+def test_the_sarif_version_is_the_installed_package_s(run_cli: RunCli, good_folder: Path) -> None:
     from importlib.metadata import version
 
     log = json.loads(run_cli("lint", "--format", "sarif").stdout)
@@ -164,8 +172,8 @@ def test_the_sarif_version_is_the_installed_package_s(run_cli, good_folder):
 
 
 def test_a_document_refused_for_its_depth_names_the_limit_rule_not_a_keyword(
-    run_cli, good_folder, sarif_validator, workspace
-):
+    run_cli: RunCli, good_folder: Path, sarif_validator: Draft4Validator, workspace: Path
+) -> None:
     # Before the typed finding model, the refusal's code was the word "limit", and SARIF made a
     # rule "the JSON Schema keyword limit" for it.
     (workspace / "deep.json").write_text("[" * 70 + "]" * 70, encoding="utf-8")

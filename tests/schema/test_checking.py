@@ -1,4 +1,4 @@
-"""Dialect choice and schema checks (REFERENCE §4.1)."""
+"""Dialect choice (draft-07 or 2020-12, as the TypeScript server allows) and schema checks."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def test_unsupported_dialect_message_names_the_uri(uri: str) -> None:
 
 @pytest.mark.parametrize("uri", ["HTTP://JSON-SCHEMA.ORG/DRAFT-07/SCHEMA#", "urn:whatever:2020-12"])
 def test_uris_that_only_mention_a_dialect_are_still_refused(uri: str) -> None:
-    # The original passes its case-insensitive dialect test and then fails the meta-schema lookup.
+    # The TypeScript server passes its case-insensitive dialect test and then fails the meta-schema lookup.
     problem = detect_dialect({"$schema": uri})
     assert isinstance(problem, Finding)
     assert uri in problem.message

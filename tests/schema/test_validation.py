@@ -1,4 +1,7 @@
-"""Validation errors as the original prints them: {path, message, keyword} (REFERENCE §4.3-4.5)."""
+"""Validation errors as the TypeScript server prints Ajv's: {path, message, keyword}.
+
+See docs/reference/compatibility.md for what must match.
+"""
 
 from __future__ import annotations
 
@@ -97,7 +100,7 @@ CATALOGUE = [
         [err("", 'must match format "email"', "format")],
         id="format-email-no-quoted-local-part",
     ),
-    # U+212A KELVIN SIGN folds to "k" in Python's Unicode matching, never in the original's.
+    # U+212A KELVIN SIGN folds to "k" in Python's Unicode matching, never in Ajv's (JavaScript's).
     pytest.param(
         {"format": "email"},
         "sam@ex\u212aample.org",

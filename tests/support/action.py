@@ -1,27 +1,20 @@
-"""Shared constants and helpers for tests/ci (a module of its own: every test folder has a conftest)."""
+"""Helpers for the Action's tests (tests/action) and the CI outputs: the starter folder, dev tools, the script."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
-from gha_runner import REPO
+from tests.support.gha_runner import REPO, ActionRun
 
 STARTER = REPO / "src" / "json_contracts" / "contracts" / "starter"
 VENV_BIN = Path(sys.executable).parent
 
-#: One lint error (JC113 on the 5), one warning (JC104 on the schema object) and two info findings.
-BROKEN = """{
-  "schema": {
-    "type": "object",
-    "properties": {"size": {"type": "string", "enum": ["s", 5]}},
-    "required": ["size"]
-  },
-  "examples": [{"input": "small", "output": {"size": "s"}}]
-}
-"""
+#: The run_action fixture: ``(inputs, *, path=None, uses_outputs=None)`` -> the simulated run.
+RunAction = Callable[..., ActionRun]
 
 
 def tool(name: str) -> str:

@@ -21,7 +21,7 @@ from typing import Any
 
 import yaml
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[2]  # tests/support/ -> the repository
 ACTION_YML = REPO / "action.yml"
 _EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
 _COMPARISON = re.compile(r"^(?P<left>[\w.-]+)\s*(?P<op>==|!=)\s*'(?P<right>[^']*)'$")

@@ -1,33 +1,22 @@
 """Helpers for the hardening suite: hostile values, a server kept open across Hypothesis examples,
 and checks that an answer is well formed and could be sent over a real transport.
 
-The MCP helpers of ``tests/mcp`` (served contracts, the wire-level peer) are reused: that folder
-is put on ``sys.path`` here, explicitly, so the import does not depend on collection order.
+The MCP helpers (served contracts, the wire-level peer) come from ``tests.support.mcp``.
 """
 
 from __future__ import annotations
 
 import json
 import math
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 from anyio.from_thread import BlockingPortal, start_blocking_portal
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "mcp"))
-
-from mcp_support import (
-    CONTRACT_FILES,
-    Served,
-    WirePeer,
-    nested_list,
-    wire_peer,
-)
+from tests.support.mcp import CONTRACT_FILES, Served, WirePeer, nested_list, wire_peer
 
 __all__ = [
     "CONTRACT_FILES",

@@ -1,11 +1,12 @@
-"""Kill ``json-contracts init`` with SIGKILL at chosen or random points (run by test_cli_init_kill.py).
+"""Kill ``json-contracts init`` with SIGKILL at chosen or random points (run by tests/cli/test_cli_init_kill.py).
 
-``python init_kill_harness.py BASE MODE COUNT SEED`` imports the CLI once, then forks one child per
-run; each child runs ``init --contracts BASE/run-NNNN``. In ``steps`` mode child *k* kills itself
+``python -P init_kill_harness.py BASE MODE COUNT SEED`` imports the CLI once, then forks one child
+per run; each child runs ``init --contracts BASE/run-NNNN``. In ``steps`` mode child *k* kills itself
 just before its *k*-th file operation in that folder (open, link, rename, remove, chmod, as the
 audit hooks report them), until a child gets through; in ``random`` mode the parent kills each
 child after a random delay up to a little longer than an init takes. One JSON line per run on
-stdout: ``{"folder", "killed"}``. POSIX only (fork).
+stdout: ``{"folder", "killed"}``. ``-P`` keeps this folder (tests/support, which has an ``mcp.py``)
+off sys.path. POSIX only (fork).
 """
 
 from __future__ import annotations

@@ -1,14 +1,16 @@
-"""Helpers for the in-memory MCP tests: the served contracts, a server over a folder, result
-checks, and a wire-level peer that speaks JSON-RPC text lines the way stdio does.
+"""Helpers for the MCP tests: the served contracts, a server over a folder, result checks, and a
+wire-level peer that speaks JSON-RPC text lines the way stdio does; and what the HTTP tests share.
 
-Nothing here spawns a process or opens a socket (that is ``test_e2e_*.py``). Golden data comes
-from ``tests/data`` (copies of the original's reference outputs); nothing reads /work/shared.
+Nothing here but :func:`free_port` touches a socket, and nothing spawns a process (the
+``test_e2e_*.py`` modules do). Golden data is in ``tests/data``, read through ``tests.support.golden``.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import os
+import socket
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -29,56 +31,9 @@ from json_contracts.mcp.log import Logger
 from json_contracts.mcp.server import ContractServer, build_server
 from json_contracts.mcp.settings import ServerSettings
 from json_contracts.mcp.transports import serve_streams
-
-DATA = Path(__file__).parent.parent / "data"
+from tests.support.samples import SUPPORT_TICKET
 
 # --- the contracts the server serves ------------------------------------------------------------
-
-# The contract behind the original's prompt samples, built exactly as tests/engine/test_prompts.py
-# builds SAMPLE_CONTRACT (the edit example's keys are in the sample's order: input, output,
-# currentJson), so the prompts rendered over MCP can be compared with prompt-*.txt byte for byte.
-_TICKET = {"summary": "Users cannot log in after SSO update", "severity": "critical", "category": "authentication"}
-SUPPORT_TICKET: dict[str, Any] = {
-    "description": "Convert natural language into a support ticket object.",
-    "rules": [
-        "If the user says urgent, severity must be critical.",
-        "Summary must be under 80 characters.",
-        "Category must be authentication, billing, bug, feature_request, or other.",
-    ],
-    "operations": {
-        "edit": {
-            "rules": [
-                "Start from currentJson.",
-                "Apply only the user's requested change.",
-                "Preserve all unspecified fields exactly.",
-                "Return the complete updated JSON object.",
-            ],
-            "examples": [
-                {
-                    "input": "mark this as critical",
-                    "output": _TICKET,
-                    "currentJson": {**_TICKET, "severity": "high"},
-                }
-            ],
-        }
-    },
-    "schema": {
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {
-            "summary": {"type": "string", "maxLength": 80},
-            "severity": {"type": "string", "enum": ["low", "medium", "high", "critical"]},
-            "category": {"type": "string", "enum": ["authentication", "billing", "bug", "feature_request", "other"]},
-        },
-        "required": ["summary", "severity", "category"],
-    },
-    "examples": [{"input": "Urgent, users cannot log in after SSO update.", "output": _TICKET}],
-}
-SAMPLE_INPUT = "Urgent, users cannot log in after SSO update."
-SAMPLE_CONTEXT = {"source": "chat"}
-SAMPLE_CURRENT = {"summary": "Users cannot log in", "severity": "high", "category": "authentication"}
-SEVERITY_ENUM = {"path": "/severity", "message": "must be equal to one of the allowed values", "keyword": "enum"}
-VALID_TICKET = dict(_TICKET)
 
 # Both operations disabled, and an empty description (omitted from summaries and resources).
 NO_OPS: dict[str, Any] = {
@@ -96,7 +51,7 @@ CONTRACT_FILES: dict[str, Any] = {
     "no-ops.json": NO_OPS,
     "patch-edit.json": PATCH_EDIT,
 }
-#: The served names in the original's order (REFERENCE §14.3).
+#: The served names in the TypeScript server's order (JavaScript's ``localeCompare``).
 CONTRACT_NAMES = ["no-ops", "patch-edit", "support-ticket"]
 
 TOOL_NAMES = [
@@ -109,14 +64,6 @@ TOOL_NAMES = [
     "status",
     "reload_contracts",
 ]
-
-
-def golden_json(name: str) -> Any:
-    return json.loads((DATA / name).read_bytes().decode("utf-8"))
-
-
-def golden_text(name: str) -> str:
-    return (DATA / name).read_bytes().decode("utf-8")
 
 
 def contract_text(content: Any) -> str:
@@ -193,7 +140,7 @@ def issues(result: types.CallToolResult) -> list[dict[str, Any]]:
     assert result.is_error is True
     assert result.structured_content is not None
     message = result.structured_content["error"]
-    parsed = json.loads(message)
+    parsed: list[dict[str, Any]] = json.loads(message)
     assert message == dumps(parsed)
     assert_tool_error(result, message)
     return parsed
@@ -229,7 +176,7 @@ class WirePeer:
 
     async def next_message(self) -> dict[str, Any]:
         item = await self._receive.receive()
-        message = json.loads(item.message.model_dump_json(by_alias=True, exclude_unset=True))
+        message: dict[str, Any] = json.loads(item.message.model_dump_json(by_alias=True, exclude_unset=True))
         self.received.append(message)
         return message
 
@@ -306,3 +253,32 @@ def serve_factory(make_contracts_dir: Callable[..., Path]) -> ServeFactory:
         return Served(folder, store, service, build_server(service))
 
     return build
+
+
+# --- a real server over HTTP (test_e2e_http*.py) ----------------------------------------------------
+
+#: The bearer token the HTTP tests start the server with.
+TOKEN = "s3cret-token"
+
+#: An ``initialize`` request, as a JSON-RPC message.
+INITIALIZE: dict[str, Any] = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
+}
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on (at the time of asking)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def http_env(folder: Path, **extra: str) -> dict[str, str]:
+    """The environment for ``json-contracts serve`` over ``folder``: watching off, and no transport,
+    port or token inherited from this process."""
+    env = {k: v for k, v in os.environ.items() if k not in {"MCP_TRANSPORT", "PORT", "API_AUTH_TOKEN"}}
+    env.update({"JSON_CONTRACTS_DIR": str(folder), "WATCH_CONTRACTS": "false", **extra})
+    return env

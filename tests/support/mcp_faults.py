@@ -3,7 +3,8 @@
 Every version of a contract says its number in its description, its rule, its schema
 (``maximum``) and its example, so an answer that mixes two versions (or comes from a
 half-written file) cannot pass for one. :func:`edit_burst` runs in a process of its own, as an
-editor or ``git`` would: ``python fault_support.py FOLDER STEPS SEED``.
+editor or ``git`` would: ``python -P mcp_faults.py FOLDER STEPS SEED`` (test_mcp_faults.py runs this
+file by its path; ``-P`` keeps tests/support, which has an ``mcp.py``, off the script's sys.path).
 """
 
 from __future__ import annotations

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from pathlib import Path
@@ -14,9 +15,10 @@ from json_contracts.contracts.loading import load_contracts
 from json_contracts.contracts.model import Contract
 from json_contracts.contracts.starter import starter_files
 from json_contracts.testing.checks import CHECK_IDS, RunOptions, example_refs, run_check, run_checks, run_example
+from tests.support.samples import COUPLED
 
 FAST = RunOptions(max_examples=15, derandomize=True)
-STARTER = load_contracts(starter_files()[0].parent)
+STARTER = load_contracts(Path(str(starter_files()[0])).parent)
 
 
 def _contract(tmp_path: Path, body: dict[str, Any], name: str = "thing") -> Contract:
@@ -92,8 +94,7 @@ def test_examples_fail_on_an_edit_example_whose_current_json_is_invalid(tmp_path
 
 def test_repair_hints_fail_when_following_them_cannot_fix_the_document(tmp_path: Path) -> None:
     # b must be 1 whenever a is present, but the hint for a missing b only says "add it".
-    schema = {"type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
-              "required": ["a", "b"], "dependentSchemas": {"a": {"properties": {"b": {"const": 1}}}}}  # fmt: skip
+    schema = copy.deepcopy(COUPLED["schema"])
     contract = _contract(tmp_path, {"schema": schema})
     result = run_check(contract, "repair-hints", FAST)
     assert result.outcome == "failed"
@@ -137,8 +138,7 @@ def test_hashes_hold_for_a_contract_with_unicode_and_numbers(tmp_path: Path) -> 
 
 
 def test_a_seed_makes_a_failing_run_repeatable(tmp_path: Path) -> None:
-    schema = {"type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
-              "required": ["a", "b"], "dependentSchemas": {"a": {"properties": {"b": {"const": 1}}}}}  # fmt: skip
+    schema = copy.deepcopy(COUPLED["schema"])
     contract = _contract(tmp_path, {"schema": schema})
     first = run_check(contract, "repair-hints", RunOptions(max_examples=15, seed=1234))
     second = run_check(contract, "repair-hints", RunOptions(max_examples=15, seed=1234))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -282,7 +283,7 @@ def test_boolean_schemas() -> None:
     assert set(_draw_many(st.one_of(from_schema(False), st.just("fallback")), 5)) == {"fallback"}
 
 
-STARTER = load_contracts(starter_files()[0].parent)
+STARTER = load_contracts(Path(str(starter_files()[0])).parent)
 
 
 @pytest.mark.parametrize("name", sorted(STARTER.contracts))

@@ -1,0 +1,1 @@
+"""Tests of json_contracts._json: reading JSON text with positions, writing it as JavaScript does, hashing."""

@@ -1,0 +1,1 @@
+"""Tests of the GitHub Action (action.yml and action/), the workflow files and the pre-commit manifest."""

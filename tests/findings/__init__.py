@@ -1,0 +1,1 @@
+"""Tests of json_contracts.findings: the code table."""

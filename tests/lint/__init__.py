@@ -1,0 +1,1 @@
+"""Tests of json_contracts.lint: every rule, the library API and the pyproject settings."""

@@ -1,0 +1,1 @@
+"""Tests of the pytest plugin distribution (pytest_plugin/src/pytest_json_contracts)."""

@@ -1,0 +1,1 @@
+"""Tests of json_contracts.reporting: the text line, GitHub annotations, the Markdown summary and SARIF."""

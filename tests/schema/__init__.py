@@ -1,0 +1,1 @@
+"""Tests of json_contracts.schema: dialects, schema checks, patterns and validation errors."""

@@ -1,0 +1,1 @@
+"""Tests of json_contracts.testing: the property checks and the strategies behind them."""
