@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from pytest_json_contracts import _active
 from pytest_json_contracts.helpers import (
     NOT_CONFIGURED,
     assert_valid_json,
@@ -57,21 +58,18 @@ def pytest_configure(config: pytest.Config) -> None:
         "passing a pytest_json_contracts.ContractExample",
     )
     if not enabled(config):
+        _active.push(config, None)  # helpers called in this session must not use an outer one's folder
         return
-    from pytest_json_contracts.session import PluginState, push_state, read_options
+    from pytest_json_contracts.session import PluginState, read_options
 
     state = PluginState(read_options(config))
     config.stash[_STATE] = state
-    push_state(state)
+    _active.push(config, state)
     _add_folder_to_default_run(config, state.options.directory)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    state = config.stash.get(_STATE, None)
-    if state is not None:
-        from pytest_json_contracts.session import pop_state
-
-        pop_state(state)
+    _active.pop(config)
 
 
 def _add_folder_to_default_run(config: pytest.Config, directory: Path) -> None:

@@ -6,10 +6,11 @@ are imported when a helper is first called.
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from pytest_json_contracts import _active
 
 if TYPE_CHECKING:
     from json_contracts.contracts.model import Contract
@@ -28,11 +29,7 @@ def session_registry() -> ContractRegistry:
 
     Fails the calling test (``pytest.fail``) when no contracts folder is configured for this run.
     """
-    if "pytest_json_contracts.session" not in sys.modules:  # never enabled in this process
-        pytest.fail(NOT_CONFIGURED, pytrace=False)
-    from pytest_json_contracts.session import active_state
-
-    state = active_state()
+    state = _active.innermost()
     if state is None:
         pytest.fail(NOT_CONFIGURED, pytrace=False)
     return state.registry()

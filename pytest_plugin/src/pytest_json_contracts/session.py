@@ -20,7 +20,7 @@ from pytest_json_contracts.options import DEFAULT_MAX_EXAMPLES, SEED_KEY
 if TYPE_CHECKING:
     from pytest_json_contracts.registry import ContractRegistry
 
-__all__ = ["PluginOptions", "PluginState", "active_state", "pop_state", "push_state", "read_options"]
+__all__ = ["PluginOptions", "PluginState", "read_options"]
 
 
 @dataclass(frozen=True)
@@ -91,21 +91,3 @@ class PluginState:
 
             self._registry = ContractRegistry.load(self.options.directory)
         return self._registry
-
-
-# Enabled sessions, innermost last (pytester runs sessions inside sessions); helpers that take a
-# contract *name* look it up in the innermost one.
-_ACTIVE: list[PluginState] = []
-
-
-def push_state(state: PluginState) -> None:
-    _ACTIVE.append(state)
-
-
-def pop_state(state: PluginState) -> None:
-    if state in _ACTIVE:
-        _ACTIVE.remove(state)
-
-
-def active_state() -> PluginState | None:
-    return _ACTIVE[-1] if _ACTIVE else None
