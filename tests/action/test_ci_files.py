@@ -1,8 +1,8 @@
-"""action.yml, the workflow, the pre-commit hooks and the README's CI snippets, checked offline.
+"""action.yml, the workflow, the pre-commit hooks and the documented CI snippets, checked offline.
 
 Schemas: check-jsonschema's vendored SchemaStore schemas (``vendor.github-actions``,
 ``vendor.github-workflows``). check-jsonschema has none for ``.pre-commit-hooks.yaml``, so the
-hooks and the README's ``.pre-commit-config.yaml`` are checked by pre-commit's own validators
+hooks and the documented ``.pre-commit-config.yaml`` are checked by pre-commit's own validators
 (``pre-commit validate-manifest`` / ``validate-config``), the code that reads them. zizmor
 audits the Action and the workflow for injection and unpinned actions; shellcheck the scripts.
 """
@@ -25,6 +25,7 @@ from tests.support.samples import BROKEN
 WORKFLOW = REPO / ".github" / "workflows" / "ci.yml"
 HOOKS = REPO / ".pre-commit-hooks.yaml"
 README = REPO / "README.md"
+ACTION_DOCS = REPO / "docs" / "reference" / "github-action.md"  # the workflows users copy
 
 
 def run_tool(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
@@ -32,11 +33,11 @@ def run_tool(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
 
 
 def readme_block(first_line: str) -> str:
-    """The README code block whose first line is ``first_line`` (a ``# file name`` comment)."""
-    text = README.read_text(encoding="utf-8")
+    """The docs' yaml block whose first line is ``first_line`` (a ``# file name`` comment)."""
+    text = ACTION_DOCS.read_text(encoding="utf-8")
     blocks: list[str] = re.findall(r"^```(?:yaml|yml)\n(.*?)^```$", text, flags=re.S | re.M)
     matching = [block for block in blocks if block.startswith(first_line + "\n")]
-    assert len(matching) == 1, f"README needs exactly one yaml block starting with {first_line!r}"
+    assert len(matching) == 1, f"{ACTION_DOCS.name} needs exactly one yaml block starting with {first_line!r}"
     return matching[0]
 
 
@@ -160,10 +161,11 @@ def test_the_workflow_runs_the_readme_test_command_and_dogfoods_the_action() -> 
     runs = [step.get("run") for job in jobs.values() for step in job["steps"]]
     uses = [step for job in jobs.values() for step in job["steps"] if step.get("uses") == "./"]
 
-    assert "python -m pip install -e '.[dev]'" in runs
+    assert "python -m pip install -e '.[dev]' -e ./pytest_plugin" in runs
     assert "scripts/check" in runs
-    assert "python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[dev]'" in README.read_text(
-        encoding="utf-8"
+    assert (
+        "python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[dev]' -e ./pytest_plugin"
+        in README.read_text(encoding="utf-8")
     )
     assert {step["with"]["contracts"] for step in uses} >= {"src/json_contracts/contracts/starter"}
 
