@@ -116,7 +116,7 @@ def test_an_unknown_ignore_code_is_a_one_line_usage_error(
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr.splitlines() == [
-        "Error: --ignore: unknown code 'JC999'; known codes are JC001-JC303 (see README)"
+        "Error: --ignore: unknown code 'JC999'; known codes are JC001-JC303, listed in docs/reference/rules.md"
     ]
 
 

@@ -101,5 +101,5 @@ def test_init_has_no_sarif_output(run_cli: RunCli, workspace: Path) -> None:
     result = run_cli("init", "--format", "sarif")
 
     assert result.exit_code == 2
-    assert result.stderr == "Error: init reports no findings; --format sarif is for validate, lint and check\n"
+    assert result.stderr == "Error: init reports no findings; --format sarif is for validate, lint, check and test\n"
     assert not (workspace / "json-contracts").exists()

@@ -72,7 +72,8 @@ def test_find_pyproject_skips_a_folder_named_pyproject_toml(tmp_path: Path) -> N
         ('[tool.json-contracts]\nstrict = "yes"\n', "[tool.json-contracts] strict must be true or false"),
         (
             '[tool.json-contracts]\nignore = ["JC999"]\n',
-            "[tool.json-contracts] ignore: unknown code 'JC999'; known codes are JC001-JC303 (see README)",
+            "[tool.json-contracts] ignore: unknown code 'JC999'; known codes are JC001-JC303, "
+            "listed in docs/reference/rules.md",
         ),
         ("[tool]\njson-contracts = 1\n", "[tool.json-contracts] must be a table"),
         ("this is [not toml\n", "cannot read [tool.json-contracts]: "),
@@ -105,4 +106,6 @@ def test_parse_codes_names_where_an_unknown_code_came_from() -> None:
     with pytest.raises(ConfigError) as caught:
         parse_codes(["JC104", "JC1O4"], "--ignore")
 
-    assert str(caught.value) == "--ignore: unknown code 'JC1O4'; known codes are JC001-JC303 (see README)"
+    assert str(caught.value) == (
+        "--ignore: unknown code 'JC1O4'; known codes are JC001-JC303, listed in docs/reference/rules.md"
+    )

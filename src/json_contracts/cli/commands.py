@@ -30,7 +30,7 @@ def init(force: bool, contracts: str | None, as_json: bool, output_format: str |
     """Copy the starter contracts into the contracts directory (never overwrites without --force)."""
     fmt = _format(as_json, output_format)
     if fmt == "sarif":
-        raise click.UsageError("init reports no findings; --format sarif is for validate, lint and check")
+        raise click.UsageError("init reports no findings; --format sarif is for validate, lint, check and test")
     target = contracts_dir(contracts)
     files = starter_files()
     source_dir = str(Path(str(files[0])).parent) if files else ""

@@ -36,7 +36,8 @@ def parse_codes(codes: list[str], where: str) -> frozenset[str]:
             continue
         if code not in CATALOGUE:
             first, last = min(CATALOGUE), max(CATALOGUE)
-            raise ConfigError(f"{where}: unknown code {code!r}; known codes are {first}-{last} (see README)")
+            listed = f"known codes are {first}-{last}, listed in docs/reference/rules.md"
+            raise ConfigError(f"{where}: unknown code {code!r}; {listed}")
         result.add(code)
     return frozenset(result)
 
