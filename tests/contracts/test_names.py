@@ -7,6 +7,7 @@ import random
 import pytest
 
 from json_contracts.contracts.names import CONTRACT_NAME_PATTERN, collation_key, is_safe_name, name_from_filename
+from tests.support.cli import STARTER_FILES
 
 
 @pytest.mark.parametrize("name", ["support-ticket", "a.b.c", "A_b-C", "1x", "a", "Z9", "a.", "x-_.y"])
@@ -62,17 +63,7 @@ def test_names_sort_in_icu_collation_order() -> None:
 
 
 def test_init_listing_puts_license_between_legal_and_patient_contracts() -> None:
-    listing = [
-        "chart-generation.json",
-        "create-filter.json",
-        "ecommerce-return.json",
-        "expense-report.json",
-        "legal-client-intake.json",
-        "LICENSE.md",
-        "patient-intake.json",
-        "real-estate-lead.json",
-        "support-ticket.json",
-    ]
+    listing = list(STARTER_FILES)
     assert sorted(sorted(listing), key=collation_key) == listing
 
 
