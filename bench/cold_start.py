@@ -2,7 +2,8 @@
 
 Run: python bench/cold_start.py [--runs N] [--large-runs N]
 
-* the starter set (8 contracts): `python -c pass`, a script that only imports jsonschema and
+* the starter set (8 contracts): `python -c pass`, importing the finding catalogue and the data
+  model (pure data: no JSON Schema machinery may load), a script that only imports jsonschema and
   checks the same schemas and examples (bench/jsonschema_only.py, the floor for "our overhead"),
   `validate`, `lint --strict`, `check support-ticket doc.json` — interleaved, N runs each;
 * a generated folder of 1,000 realistic contracts: `validate`, `lint`, and the jsonschema-only
@@ -56,6 +57,8 @@ def main() -> None:
         small = _measure(
             {
                 "python -c pass": [sys.executable, "-c", "pass"],
+                "import the catalogue": [sys.executable, "-c", "import json_contracts.findings"],
+                "import the data model": [sys.executable, "-c", "import json_contracts.contracts.model"],
                 "jsonschema only": [*only_jsonschema, str(starters)],
                 "validate": [*exe, "validate"],
                 "lint --strict": [*exe, "lint", "--strict"],
