@@ -45,9 +45,27 @@ def nested_too_deep(subject: str, limit: int, fix: str = "flatten it", *, verb: 
     return f"{subject} {verb} nested more than {limit} levels deep; {fix}"
 
 
+def _walk(value: Any, limit: int) -> tuple[bool, bool]:
+    """One pass over ``value``: (an array or object is nested deeper than ``limit``, an integer is past
+    the largest double). No pointers are built, so a large document costs one cheap pass."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    huge_integer = False
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, (dict, list)):  # a tuple is faster than a union here, on the hot path
+            if depth > limit:
+                return True, huge_integer
+            stack.extend((child, depth + 1) for child in (node.values() if isinstance(node, dict) else node))
+        elif type(node) is int and not -MAX_SAFE_INTEGER <= node <= MAX_SAFE_INTEGER:
+            huge_integer = huge_integer or not _fits_a_double(node)
+    return False, huge_integer
+
+
 def first_too_deep(value: Any, limit: int) -> str | None:
     """The pointer of the first array or object nested deeper than ``limit`` (the root is level 1), or None."""
-    stack: list[tuple[Any, str, int]] = [(value, "", 1)]
+    if not _walk(value, limit)[0]:
+        return None
+    stack: list[tuple[Any, str, int]] = [(value, "", 1)]  # found: now find where, building pointers
     while stack:
         node, pointer, depth = stack.pop()
         if isinstance(node, dict | list):
@@ -64,9 +82,10 @@ def document_problem(value: Any, *, max_bytes: int, max_depth: int, name: str = 
     Content problems are what the wire can carry but no answer can: a number that is not finite
     (``1e999999`` reads as infinity) and a lone surrogate.
     """
-    if first_too_deep(value, max_depth) is not None:
+    too_deep, huge_integer = _walk(value, max_depth)
+    if too_deep:
         return nested_too_deep(name, max_depth)
-    if _has_huge_integer(value):
+    if huge_integer:
         return _content_problem(value, name)
     try:
         text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
@@ -76,20 +95,6 @@ def document_problem(value: Any, *, max_bytes: int, max_depth: int, name: str = 
     if size > max_bytes:
         return f"{name} is {size} bytes, over the limit of {max_bytes} bytes; send a smaller document"
     return None
-
-
-def _has_huge_integer(value: Any) -> bool:
-    """Whether an integer anywhere in ``value`` is past the largest double (JS would read infinity)."""
-    stack = [value]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-        elif type(node) is int and not -MAX_SAFE_INTEGER <= node <= MAX_SAFE_INTEGER and not _fits_a_double(node):
-            return True
-    return False
 
 
 def _fits_a_double(number: int) -> bool:
