@@ -343,6 +343,8 @@ class _Builder:
             _FORMATS = _formats()
         leaf: dict[str, Any] = {"type": "string"}
         lengths = {k: node[k] for k in ("minLength", "maxLength") if isinstance(node.get(k), int)}
+        if lengths.get("minLength", 0) > lengths.get("maxLength", lengths.get("minLength", 0)):
+            return st.nothing()  # crossed bounds (lint JC115): no string fits, and Hypothesis would refuse them
         pattern = node.get("pattern")
         if isinstance(pattern, str):
             translated = _python_pattern(pattern)
