@@ -164,6 +164,18 @@ def test_escaped_pointer_segments_are_unescaped_for_the_lookup() -> None:
     assert field_hints(schema, [err("/a~1b/m~0n", "", "enum")]) == ["Set /a~1b/m~0n to one of: v."]
 
 
+def test_a_ref_to_a_plain_name_anchor_leads_back_to_the_root_as_in_the_typescript_server() -> None:
+    # The lookup follows JSON-pointer fragments only; "#item" has no segments, so it means the root.
+    schema = {
+        "type": "object",
+        "properties": {"a": {"$ref": "#item"}},
+        "$defs": {"i": {"$anchor": "item", "type": "string"}},
+    }
+    assert field_hints(schema, [{"path": "/a", "message": "must be string", "keyword": "type"}]) == [
+        "Set /a to a valid object value."
+    ]
+
+
 def test_cyclic_refs_do_not_loop_forever() -> None:
     schema = {"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}
     assert field_hints(schema, [err("", "", "enum")]) == ["Set the JSON value to an allowed enum value."]

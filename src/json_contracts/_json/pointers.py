@@ -82,7 +82,14 @@ def lookup(document: Any, pointer: str) -> tuple[bool, Any]:
 
 
 def resolve_local_ref(root: Any, ref: str) -> Any:
-    """The node a local ``$ref`` (``#`` or ``#/…``) points at inside ``root``, or None."""
-    if not ref.startswith("#") or (len(ref) > 1 and not ref.startswith("#/")):
+    """The node a local ``$ref`` points at inside ``root``, or None when it points nowhere.
+
+    ``#`` and ``#/…`` are JSON pointers. A fragment that is not a pointer (``#item``, a plain-name
+    ``$anchor``) resolves to the root, as the TypeScript server's hint lookup does: the text after
+    ``#`` has no ``/``-separated segments to follow (docs/reference/compatibility.md, "Finding the
+    sub-schema"). The validator itself resolves anchors properly.
+    """
+    if not ref.startswith("#"):
         return None
-    return lookup(root, ref[1:])[1]
+    fragment = ref[1:]
+    return lookup(root, fragment if fragment.startswith("/") else "")[1]
