@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from json_contracts.errors import EnvironmentVariableError
 
 __all__ = [
+    "EmptyFolderOptionError",
     "choice",
     "ci_is_set",
     "flag",
@@ -90,6 +91,14 @@ def flag(environ: Mapping[str, str], name: str, default: bool) -> bool:
     raise _refuse(name, raw, f"one of {', '.join(_TRUE)} or {', '.join(_FALSE)}")
 
 
+def shared_flag(environ: Mapping[str, str], name: str) -> bool:
+    """A flag whose name other tools use too (``DEBUG``): on for 1/true/yes/on, off for anything else.
+
+    Such a variable may hold another tool's value (``DEBUG=express:*``), so no value is refused.
+    """
+    return (text(environ, name) or "").strip().lower() in _TRUE
+
+
 def choice(environ: Mapping[str, str], name: str, default: str, choices: Iterable[str]) -> str:
     """One of ``choices`` (compared in lower case).
 
@@ -112,3 +121,19 @@ def ci_is_set(environ: Mapping[str, str]) -> bool:
     name), so no value is refused.
     """
     return (environ.get("CI") or "").strip().lower() not in ("", *_FALSE)
+
+
+class EmptyFolderOptionError(ValueError):
+    """``--contracts ""``: a folder option that names no folder."""
+
+
+def contracts_folder(option: str | None, environ: Mapping[str, str]) -> str:
+    """The contracts folder a command works on: ``--contracts``, else ``$JSON_CONTRACTS_DIR``, else
+    ``json-contracts`` (relative to the working directory).
+
+    Raises:
+        EmptyFolderOptionError: the option is given but empty (the variable, empty, counts as unset).
+    """
+    if option is not None and not option.strip():
+        raise EmptyFolderOptionError("--contracts needs a folder path; leave it out to use $JSON_CONTRACTS_DIR")
+    return option or text(environ, "JSON_CONTRACTS_DIR") or "json-contracts"

@@ -270,9 +270,10 @@ def start_server(
     """Read settings, then hand over to the MCP adapter (imported only now: it loads the SDK)."""
     from json_contracts.mcp.settings import SettingsError, settings_from_env
 
+    folder = str(contracts_dir(contracts))  # an empty --contracts is a usage error, as for every command
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # stray prints never sit in a buffer
     try:
-        settings = settings_from_env(os.environ, contracts=contracts, transport=transport, host=host, port=port)
+        settings = settings_from_env(os.environ, contracts=folder, transport=transport, host=host, port=port)
     except SettingsError as exc:
         click.echo(f"[json-contracts] error: {exc}", err=True)
         sys.exit(1)

@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
+from json_contracts._env import EmptyFolderOptionError, contracts_folder
 from json_contracts.contracts.limits import DocumentLimits, Limits, limits_from_env
 from json_contracts.contracts.loading import load_contracts
 from json_contracts.contracts.model import LoadResult
@@ -21,10 +22,10 @@ FORMATS = ("text", "json", "github", "sarif")
 
 def contracts_dir(value: str | None) -> Path:
     """``--contracts`` > ``$JSON_CONTRACTS_DIR`` (an empty value counts as unset) > ``./json-contracts``."""
-    if value is not None and not value.strip():
-        raise click.UsageError("--contracts needs a folder path; leave it out to use $JSON_CONTRACTS_DIR")
-    chosen = value or os.environ.get("JSON_CONTRACTS_DIR") or "json-contracts"
-    return Path(os.path.abspath(chosen))
+    try:
+        return Path(os.path.abspath(contracts_folder(value, os.environ)))
+    except EmptyFolderOptionError as exc:
+        raise click.UsageError(str(exc)) from exc
 
 
 def environment_limits() -> tuple[Limits, DocumentLimits]:

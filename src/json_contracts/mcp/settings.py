@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from json_contracts._env import choice, flag, text, whole_number
+from json_contracts._env import EmptyFolderOptionError, choice, contracts_folder, flag, shared_flag, text, whole_number
 from json_contracts.contracts.limits import DocumentLimits, Limits, limits_from_env
 from json_contracts.errors import EnvironmentVariableError
 
@@ -53,13 +53,17 @@ def settings_from_env(
 
     An empty variable counts as unset (the TypeScript server treats ``""`` as a value); any other
     value must parse (a flag is one of 1/true/yes/on or 0/false/no/off), or start-up stops with a
-    message naming the variable.
+    message naming the variable. ``DEBUG`` is the exception: other tools use the name, so only
+    1/true/yes/on turn it on and nothing is refused.
 
     Raises:
         SettingsError: an unknown transport, a bad port, flag or ``JSON_CONTRACTS_MAX_*`` limit, or a
             non-loopback HTTP host without a token.
     """
-    directory = contracts or text(environ, "JSON_CONTRACTS_DIR") or "json-contracts"
+    try:
+        directory = contracts_folder(contracts, environ)
+    except EmptyFolderOptionError as exc:
+        raise SettingsError(str(exc)) from None
     if port is not None and not 0 < port < 65536:
         raise SettingsError(f"--port must be a whole number from 1 to 65535, got {port}")
     try:
@@ -67,7 +71,7 @@ def settings_from_env(
         chosen_port = port or whole_number(environ, "PORT", 3000, maximum=65535)
         watch = flag(environ, "WATCH_CONTRACTS", True)
         allow_invalid = flag(environ, "ALLOW_INVALID_CONTRACTS", False)
-        debug = flag(environ, "DEBUG", False)
+        debug = shared_flag(environ, "DEBUG")
         limits, document_limits = limits_from_env(environ)
     except EnvironmentVariableError as exc:
         raise SettingsError(str(exc)) from None
