@@ -92,7 +92,7 @@ def test_an_installed_engine_reads_the_tools_output_schemas_from_its_own_copy(
     code = (
         "import json; from json_contracts.mcp.outputs import output_schema, own_contracts_folder; "
         "from json_contracts.mcp.tools import TOOLS; "
-        "print(json.dumps([str(own_contracts_folder()), [sorted(output_schema(t.output)) for t in TOOLS]]))"
+        "print(json.dumps([str(own_contracts_folder()), {t.name: sorted(output_schema(t.output)) for t in TOOLS}]))"
     )
     # The unpacked wheel comes first on the path, ahead of this checkout's editable install.
     env = {**os.environ, "PYTHONPATH": str(tmp_path / "site")}
@@ -100,4 +100,5 @@ def test_an_installed_engine_reads_the_tools_output_schemas_from_its_own_copy(
 
     folder, schemas = json.loads(done.stdout)
     assert Path(folder) == tmp_path / "site" / "json_contracts" / "_own_contracts"
-    assert schemas[4] == ["additionalProperties", "properties", "required", "type"]  # validate_json
+    assert len(schemas) == 8
+    assert schemas["validate_json"] == ["additionalProperties", "properties", "required", "type"]

@@ -11,6 +11,7 @@ request that cannot be answered. Adapters catch :class:`JsonContractsError` only
     ├── JsonParseError            text that is not JSON (carries line and column)
     │   └── JsonTooDeepError      JSON nested deeper than can be read
     ├── LoadError                 a folder that failed to load (carries every problem)
+    ├── ReloadFailedError         a reload of a served folder found broken files (the last good versions stay)
     └── EnvironmentVariableError  a variable set to a value its reader refuses (names both)
 """
 
@@ -32,6 +33,7 @@ __all__ = [
     "JsonTooDeepError",
     "LoadError",
     "OperationError",
+    "ReloadFailedError",
 ]
 
 
@@ -80,3 +82,7 @@ class LoadError(JsonContractsError):
 
 class EnvironmentVariableError(JsonContractsError):
     """Raised when a variable is set to a value its reader does not accept; the message names both."""
+
+
+class ReloadFailedError(JsonContractsError):
+    """Raised when a reload of a served folder finds broken files; their last good versions stay served."""

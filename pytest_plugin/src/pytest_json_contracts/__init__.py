@@ -1,7 +1,7 @@
 """pytest plugin: every contract file becomes test items, and app tests get contract helpers.
 
 Registered under the ``pytest11`` entry point, so pytest loads it in every run of an environment
-with json-contracts installed. It does nothing until ``--json-contracts DIR`` or the ini key
+with pytest-json-contracts installed. It does nothing until ``--json-contracts DIR`` or the ini key
 ``json_contracts_dir`` names a folder, and loading it imports neither the engine, jsonschema,
 Hypothesis nor mcp: the hooks import what they need once the plugin is enabled.
 

@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from json_contracts._json.pointers import escape_pointer_segment
+from json_contracts._json.pointers import escape_pointer_segment, pointer_from_parts
 from json_contracts._json.text import LONE_SURROGATE, MAX_SAFE_INTEGER, escape_lone_surrogates
 
 __all__ = ["document_problem", "first_too_deep", "json_type", "nested_too_deep"]
@@ -65,15 +65,30 @@ def first_too_deep(value: Any, limit: int) -> str | None:
     """The pointer of the first array or object nested deeper than ``limit`` (the root is level 1), or None."""
     if not _walk(value, limit)[0]:
         return None
-    stack: list[tuple[Any, str, int]] = [(value, "", 1)]  # found: now find where, building pointers
-    while stack:
-        node, pointer, depth = stack.pop()
-        if isinstance(node, dict | list):
-            if depth > limit:
-                return pointer
-            children = node.items() if isinstance(node, dict) else enumerate(node)
-            stack.extend((child, f"{pointer}/{escape_pointer_segment(key)}", depth + 1) for key, child in children)
+    # Found: now find where, depth first, keeping only the current path (building a pointer for
+    # every value would cost memory quadratic in a hostile file's size). Children are visited last
+    # first, the order of _walk, so the pointer is the first too-deep place _walk meets.
+    if limit < 1:
+        return ""
+    path: list[str | int] = []
+    pending: list[list[tuple[str | int, Any]]] = [_children(value)]
+    while pending:
+        if not pending[-1]:
+            pending.pop()
+            if path:
+                path.pop()
+            continue
+        key, child = pending[-1].pop()
+        if isinstance(child, (dict, list)):
+            path.append(key)
+            if len(path) + 1 > limit:
+                return pointer_from_parts(path)
+            pending.append(_children(child))
     return None
+
+
+def _children(node: dict[str, Any] | list[Any]) -> list[tuple[str | int, Any]]:
+    return list(node.items()) if isinstance(node, dict) else list(enumerate(node))
 
 
 def document_problem(value: Any, *, max_bytes: int, max_depth: int, name: str = "document") -> str | None:

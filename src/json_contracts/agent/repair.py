@@ -15,7 +15,7 @@ from json_contracts._json.pointers import pointer_parts, resolve_local_ref
 from json_contracts._json.text import dumps, format_number
 from json_contracts.schema.validation import ErrorRecord
 
-__all__ = ["field_hints", "repair_instructions", "repairs", "schema_nodes_at"]
+__all__ = ["field_hints", "first_value", "repair_instructions", "repairs", "schema_nodes_at"]
 
 _MAX_REF_DEPTH = 64
 
@@ -202,11 +202,9 @@ _LIMIT_KEYWORDS = {
 }  # fmt: skip
 
 
-def _first(nodes: list[dict[str, Any]], keyword: str) -> Any:
-    for node in nodes:
-        if keyword in node:
-            return node[keyword]
-    return None
+def first_value(nodes: list[dict[str, Any]], keyword: str) -> Any:
+    """The value of ``keyword`` in the first of ``nodes`` (sub-schemas at one path) that has it, else None."""
+    return next((node[keyword] for node in nodes if keyword in node), None)
 
 
 def repairs(schema: Any, errors: Iterable[ErrorRecord]) -> list[dict[str, Any]]:
@@ -225,19 +223,19 @@ def repairs(schema: Any, errors: Iterable[ErrorRecord]) -> list[dict[str, Any]]:
         if keyword in ("enum", "const", "required"):
             allowed = _enum_values(nodes)
             if not allowed and any("const" in node for node in nodes):
-                allowed = [_first(nodes, "const")]
+                allowed = [first_value(nodes, "const")]
             if allowed:
                 entry["allowed"] = allowed
         if keyword in ("type", "required", "enum", "const") and _types(nodes):
             entry["types"] = _types(nodes)
         if keyword in _LIMIT_KEYWORDS:
-            limit = _first(nodes, keyword)
+            limit = first_value(nodes, keyword)
             if limit is not None:
                 entry["limit"] = limit
         elif keyword == "pattern":
-            entry["pattern"] = _first(nodes, "pattern")
+            entry["pattern"] = first_value(nodes, "pattern")
         elif keyword == "format":
-            entry["format"] = _first(nodes, "format")
+            entry["format"] = first_value(nodes, "format")
         entry["message"] = error["message"]
         result.append(entry)
     return result

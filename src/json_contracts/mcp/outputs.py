@@ -8,6 +8,7 @@ editable install reads it from the repository root.
 
 from __future__ import annotations
 
+import copy
 import json
 from functools import cache
 from importlib import resources
@@ -28,13 +29,17 @@ def own_contracts_folder() -> Traversable:
     return Path(__file__).resolve().parents[3] / "json-contracts"  # src/json_contracts/mcp/outputs.py
 
 
-@cache
 def output_schema(contract: str) -> dict[str, Any]:
-    """The ``schema`` of ``json-contracts/<contract>.json``: a tool's ``outputSchema``.
+    """The ``schema`` of ``json-contracts/<contract>.json``: a tool's ``outputSchema`` (a fresh copy).
 
     Raises:
         FileNotFoundError: the contract is missing (a packaging error: the wheel must carry the folder).
     """
+    return copy.deepcopy(_read_schema(contract))
+
+
+@cache
+def _read_schema(contract: str) -> dict[str, Any]:
     text = (own_contracts_folder() / f"{contract}.json").read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)["schema"]
     return schema

@@ -174,19 +174,7 @@ class ContractServer:
         )
 
     async def _list_prompts(self, ctx: ServerRequestContext[Any], params: Any) -> types.ListPromptsResult:
-        return types.ListPromptsResult(
-            prompts=[
-                types.Prompt(
-                    name=prompt.name,
-                    description=prompt.description,
-                    arguments=[
-                        types.PromptArgument(name=a.name, description=a.description, required=a.required)
-                        for a in prompt.arguments
-                    ],
-                )
-                for prompt in PROMPTS
-            ]
-        )
+        return types.ListPromptsResult(prompts=[types.Prompt.model_validate(prompt.listing()) for prompt in PROMPTS])
 
     async def _get_prompt(
         self, ctx: ServerRequestContext[Any], params: types.GetPromptRequestParams

@@ -33,7 +33,7 @@ from json_contracts.agent.payloads import (
     validation_payload,
 )
 from json_contracts.agent.prompts import render_edit_prompt, render_json_prompt, render_repair_prompt
-from json_contracts.errors import JsonContractsError
+from json_contracts.errors import ReloadFailedError
 
 if TYPE_CHECKING:
     from json_contracts.mcp.handlers import ContractService
@@ -45,7 +45,6 @@ __all__ = [
     "TOOL_NAMES",
     "Prompt",
     "PromptArgument",
-    "ReloadFailedError",
     "Tool",
     "argument_names",
     "check_arguments",
@@ -55,10 +54,6 @@ __all__ = [
 
 Answer = Callable[["ContractService", dict[str, Any]], dict[str, Any]]
 Render = Callable[["ContractService", dict[str, Any]], str]
-
-
-class ReloadFailedError(JsonContractsError):
-    """A reload found broken files; the last good versions stay served."""
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,10 @@ __all__ = ["finding_dict", "lint_report", "validate_report"]
 
 
 def _pointer_path(pointer: str) -> str:
-    """``/schema/properties/a-b`` -> ``$.schema.properties["a-b"]``; digit segments are indexes."""
-    return json_path(int(s) if s.isascii() and s.isdigit() else s for s in pointer_parts(pointer))
+    """``/schema/properties/a-b`` -> ``$.schema.properties["a-b"]``; digit segments are written as they
+    stand, in brackets (``/examples/01`` -> ``$.examples[01]``), as this path has always shown them."""
+    parts = pointer_parts(pointer)
+    return "$" + "".join(f"[{s}]" if s.isascii() and s.isdigit() else json_path([s], root="") for s in parts)
 
 
 def finding_dict(finding: Finding, cwd: Path | None = None) -> dict[str, Any]:

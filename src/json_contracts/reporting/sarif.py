@@ -9,12 +9,12 @@ when this run did not report it; a document error's JSON Schema keyword is a res
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from json_contracts.findings import CATALOGUE, Code, CodeInfo, Finding, Severity
+from json_contracts.findings import CATALOGUE, CodeInfo, Finding, Severity
 
 __all__ = ["SARIF_SCHEMA", "SARIF_VERSION", "artifact_uri", "sarif_log"]
 
@@ -76,7 +76,6 @@ def sarif_log(
     *,
     tool_version: str,
     root: Path | None = None,
-    codes: Mapping[Code, CodeInfo] = CATALOGUE,
 ) -> dict[str, Any]:
     """A SARIF 2.1.0 log with one run: every code as a rule, one result per finding.
 
@@ -86,8 +85,8 @@ def sarif_log(
     ``ruleIndex`` resolves to its rule.
     """
     root = Path(os.path.abspath(root or Path.cwd()))
-    rules = [_rule(info) for info in codes.values()]
-    index = {info.code: i for i, info in enumerate(codes.values())}
+    rules = [_rule(info) for info in CATALOGUE.values()]
+    index = {info.code: i for i, info in enumerate(CATALOGUE.values())}
     results = [_result(finding, index[finding.code], root) for finding in findings]
     return {
         "$schema": SARIF_SCHEMA,

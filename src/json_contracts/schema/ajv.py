@@ -23,6 +23,7 @@ from jsonschema._utils import equal, find_evaluated_item_indexes_by_schema, find
 
 from json_contracts._json.text import canonical, format_number, js_key_order
 from json_contracts._json.values import json_type
+from json_contracts.findings import Code
 from json_contracts.schema.formats import FORMAT_CHECKER
 from json_contracts.schema.patterns import PatternTimeout
 from json_contracts.schema.patterns import search as pattern_search
@@ -97,7 +98,7 @@ def _is_object(validator: Any, instance: Any) -> bool:
 def _timed_out(pattern: str, exc: PatternTimeout) -> AjvError:
     return AjvError(
         f'could not be checked against pattern "{pattern}" within {exc.seconds:g} s: the pattern can '
-        "backtrack catastrophically (lint JC120); send a shorter value or fix the pattern"
+        f"backtrack catastrophically (lint {Code.BACKTRACKING_PATTERN}); send a shorter value or fix the pattern"
     )
 
 

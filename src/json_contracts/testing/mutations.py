@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from json_contracts._json.pointers import escape_pointer_segment, index_of, lookup, pointer_from_parts, pointer_parts
-from json_contracts.agent.repair import schema_nodes_at
+from json_contracts.agent.repair import first_value, schema_nodes_at
 from json_contracts.schema.formats import ecma_regex
 
 __all__ = ["Mutation", "apply_repairs", "mutations"]
@@ -74,10 +74,6 @@ def _set(document: Any, path: str, value: Any) -> Any:
     return document
 
 
-def _first(nodes: list[dict[str, Any]], keyword: str) -> Any:
-    return next((node[keyword] for node in nodes if keyword in node), None)
-
-
 def _wrong_type_value(types: set[str]) -> Any | None:
     for candidate, name in (("not a number", "string"), (12345, "number"), (None, "null"), (True, "boolean")):
         if name not in types and not (name == "number" and "integer" in types):
@@ -107,31 +103,31 @@ def mutations(schema: Any, document: Any) -> list[Mutation]:
         types |= {t for node in nodes if isinstance(node.get("type"), list) for t in node["type"]}
         if types and (wrong := _wrong_type_value(types)) is not None:
             found.append(Mutation("wrong type", path, wrong))
-        enum = _first(nodes, "enum")
+        enum = first_value(nodes, "enum")
         if isinstance(enum, list) and "__not_an_allowed_value__" not in enum:
             found.append(Mutation("value outside the enum", path, "__not_an_allowed_value__"))
         if isinstance(value, dict):
-            for name in _first(nodes, "required") or []:
+            for name in first_value(nodes, "required") or []:
                 if isinstance(name, str) and name in value:
                     found.append(Mutation("drop a required field", f"{path}/{escape_pointer_segment(name)}"))
             if any(node.get("additionalProperties") is False for node in nodes) and "unexpectedField" not in value:
                 found.append(Mutation("add an extra key", f"{path}/unexpectedField", "surprise"))
         elif isinstance(value, str):
-            max_length, min_length = _first(nodes, "maxLength"), _first(nodes, "minLength")
+            max_length, min_length = first_value(nodes, "maxLength"), first_value(nodes, "minLength")
             if isinstance(max_length, int):
                 found.append(Mutation("string too long", path, "x" * (max_length + 1)))
             if isinstance(min_length, int) and min_length > 0:
                 found.append(Mutation("string too short", path, "x" * (min_length - 1)))
-            pattern = _first(nodes, "pattern")
+            pattern = first_value(nodes, "pattern")
             if isinstance(pattern, str) and (broken := _breaks_pattern(pattern)) is not None:
                 found.append(Mutation("pattern broken", path, broken))
         elif isinstance(value, int | float) and not isinstance(value, bool):
             for keyword, step in (("maximum", 1), ("exclusiveMaximum", 0), ("minimum", -1), ("exclusiveMinimum", 0)):
-                limit = _first(nodes, keyword)
+                limit = first_value(nodes, keyword)
                 if isinstance(limit, int | float) and not isinstance(limit, bool):
                     found.append(Mutation("number out of range", path, limit + step))
         elif isinstance(value, list):
-            max_items, min_items = _first(nodes, "maxItems"), _first(nodes, "minItems")
+            max_items, min_items = first_value(nodes, "maxItems"), first_value(nodes, "minItems")
             if isinstance(max_items, int) and value:
                 found.append(Mutation("too many items", path, value + [value[0]] * (max_items + 1 - len(value))))
             if isinstance(min_items, int) and min_items > 0:
