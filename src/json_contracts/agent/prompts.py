@@ -86,26 +86,22 @@ def _description(contract: Contract) -> str:
     return f"Description: {contract.description or ''}"
 
 
-def render_json_prompt(contract: Contract, input_text: str, context: Mapping[str, Any] | None = None) -> str:
-    """The ``json_contract_prompt`` text.
-
-    Raises:
-        OperationError: the contract disables ``create``.
-    """
-    check_create(contract)
-    create = contract.operations["create"]
-    lines = [
-        *_JSON_LINES,
+def _operation_section(contract: Contract, operation: str) -> list[str]:
+    """The part the create and edit prompts share: the contract, its rules, schema and examples,
+    then the operation's own rules and examples."""
+    op = contract.operations[operation]
+    title = operation.capitalize()
+    return [
         "",
         f"Contract: {contract.name}",
-        "Operation: create",
+        f"Operation: {operation}",
         _description(contract),
         "",
         "Rules:",
         _rules(contract.rules),
         "",
-        "Create operation rules:",
-        _rules(create["rules"]),
+        f"{title} operation rules:",
+        _rules(op["rules"]),
         "",
         "JSON Schema:",
         dumps(contract.schema),
@@ -113,8 +109,21 @@ def render_json_prompt(contract: Contract, input_text: str, context: Mapping[str
         "Examples:",
         dumps(contract.examples),
         "",
-        "Create operation examples:",
-        dumps(create["examples"]),
+        f"{title} operation examples:",
+        dumps(op["examples"]),
+    ]
+
+
+def render_json_prompt(contract: Contract, input_text: str, context: Mapping[str, Any] | None = None) -> str:
+    """The ``json_contract_prompt`` text.
+
+    Raises:
+        OperationError: the contract disables ``create``.
+    """
+    check_create(contract)
+    lines = [
+        *_JSON_LINES,
+        *_operation_section(contract, "create"),
         "",
         "Input:",
         input_text,
@@ -140,28 +149,9 @@ def render_edit_prompt(
         InvalidInputError: ``current_json`` does not validate against the contract.
     """
     check_edit(contract, current_json, caller="edit_contract_prompt", max_errors=max_errors)
-    edit = contract.operations["edit"]
     lines = [
         *_EDIT_LINES,
-        "",
-        f"Contract: {contract.name}",
-        "Operation: edit",
-        _description(contract),
-        "",
-        "Rules:",
-        _rules(contract.rules),
-        "",
-        "Edit operation rules:",
-        _rules(edit["rules"]),
-        "",
-        "JSON Schema:",
-        dumps(contract.schema),
-        "",
-        "Examples:",
-        dumps(contract.examples),
-        "",
-        "Edit operation examples:",
-        dumps(edit["examples"]),
+        *_operation_section(contract, "edit"),
         "",
         "Current JSON:",
         dumps(current_json),
