@@ -103,6 +103,22 @@ def check_edit(
         )
 
 
+def _operation_body(contract: Contract, operation: str, instructions: list[str]) -> dict[str, Any]:
+    """The fields the create and edit payloads share, in the TypeScript server's order."""
+    op = contract.operations[operation]
+    return {
+        **_head(contract),
+        "operation": operation,
+        "instructions": list(instructions),
+        "description": contract.description or "",
+        "rules": contract.rules,
+        "operationRules": op["rules"],
+        "schema": contract.schema,
+        "examples": contract.examples,
+        "operationExamples": op["examples"],
+    }
+
+
 def create_payload(contract: Contract, input_text: str, context: dict[str, Any] | None = None) -> dict[str, Any]:
     """``get_json_contract``.
 
@@ -110,17 +126,8 @@ def create_payload(contract: Contract, input_text: str, context: dict[str, Any] 
         OperationError: the contract disables ``create``.
     """
     check_create(contract)
-    create = contract.operations["create"]
     return {
-        **_head(contract),
-        "operation": "create",
-        "instructions": list(CREATE_INSTRUCTIONS),
-        "description": contract.description or "",
-        "rules": contract.rules,
-        "operationRules": create["rules"],
-        "schema": contract.schema,
-        "examples": contract.examples,
-        "operationExamples": create["examples"],
+        **_operation_body(contract, "create", CREATE_INSTRUCTIONS),
         "input": input_text,
         "context": {} if context is None else context,
     }
@@ -141,17 +148,8 @@ def edit_payload(
         InvalidInputError: ``current_json`` does not validate.
     """
     check_edit(contract, current_json, max_errors=max_errors)
-    edit = contract.operations["edit"]
     return {
-        **_head(contract),
-        "operation": "edit",
-        "instructions": list(EDIT_INSTRUCTIONS),
-        "description": contract.description or "",
-        "rules": contract.rules,
-        "operationRules": edit["rules"],
-        "schema": contract.schema,
-        "examples": contract.examples,
-        "operationExamples": edit["examples"],
+        **_operation_body(contract, "edit", EDIT_INSTRUCTIONS),
         "currentJson": current_json,
         "input": input_text,
         "context": {} if context is None else context,
