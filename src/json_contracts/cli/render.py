@@ -19,7 +19,7 @@ from json_contracts.findings import Finding
 from json_contracts.reporting.github import counts_text, github_annotations
 from json_contracts.reporting.markdown import markdown_summary
 from json_contracts.reporting.sarif import sarif_log
-from json_contracts.reporting.text import finding_location
+from json_contracts.reporting.text import finding_location, finding_message
 
 _COLOURS = {"error": "red", "warning": "yellow", "info": "cyan"}
 
@@ -33,7 +33,7 @@ def finding_line(finding: Finding) -> str:
     """``file:line:col: CODE severity message``, the severity coloured on a terminal."""
     where = finding_location(finding)
     severity = click.style(finding.severity, fg=_COLOURS[finding.severity], bold=finding.severity == "error")
-    return f"{where} {click.style(finding.code, bold=True)} {severity} {finding.message}"
+    return f"{where} {click.style(finding.code, bold=True)} {severity} {finding_message(finding)}"
 
 
 def echo_findings(findings: Iterable[Finding], *, err: bool = False) -> None:

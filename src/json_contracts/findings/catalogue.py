@@ -24,6 +24,7 @@ class Code(StrEnum):
     SKIPPED_ENTRY = "JC001"
     MISSING_DIRECTORY = "JC002"
     UNREADABLE_DIRECTORY = "JC003"
+    EMPTY_DIRECTORY = "JC004"
     DUPLICATE_NAME = "JC010"
     INVALID_NAME = "JC011"
     PATH_ESCAPE = "JC012"
@@ -55,9 +56,14 @@ class Code(StrEnum):
     UNSATISFIABLE_SCHEMA = "JC121"
     NAME_MISMATCH = "JC122"
     DUPLICATE_EXAMPLE = "JC123"
+    UNKNOWN_OPERATION_FIELD = "JC124"
+    UNKNOWN_EXAMPLE_FIELD = "JC125"
+    IGNORED_OPERATION_FIELD = "JC126"
     ENUM_VALUE_WITHOUT_EXAMPLE = "JC130"
     OPTIONAL_PROPERTY_WITHOUT_EXAMPLE = "JC131"
     EDIT_WITHOUT_EXAMPLES = "JC132"
+    EDIT_EXAMPLE_INVALID_CURRENT_JSON = "JC133"
+    EDIT_EXAMPLE_WITHOUT_CURRENT_JSON = "JC134"
     UNSATISFIABLE = "JC201"
     SAMPLES_DISAGREE = "JC202"
     EXAMPLE_INVALID = "JC203"
@@ -93,6 +99,7 @@ _ALL = [
     _info(Code.SKIPPED_ENTRY, "warning", "An entry in the folder is not a regular .json file and was not read."),
     _info(Code.MISSING_DIRECTORY, "warning", "The contracts folder does not exist."),
     _info(Code.UNREADABLE_DIRECTORY, "error", "The contracts folder cannot be listed."),
+    _info(Code.EMPTY_DIRECTORY, "warning", "The contracts folder holds no contract file."),
     _info(Code.DUPLICATE_NAME, "error", "Two files differ only in letter case."),
     _info(Code.INVALID_NAME, "error", "The file name is not a safe contract name."),
     _info(Code.PATH_ESCAPE, "error", "The file resolves outside the contracts folder."),
@@ -124,9 +131,22 @@ _ALL = [
     _info(Code.UNSATISFIABLE_SCHEMA, "error", "No JSON value can satisfy a schema."),
     _info(Code.NAME_MISMATCH, "warning", "The name field disagrees with the file name."),
     _info(Code.DUPLICATE_EXAMPLE, "warning", "Two examples are identical."),
+    _info(Code.UNKNOWN_OPERATION_FIELD, "warning", "An operation has a field no tool reads (often a typo)."),
+    _info(Code.UNKNOWN_EXAMPLE_FIELD, "warning", "An example has a field no tool reads (often a typo)."),
+    _info(
+        Code.IGNORED_OPERATION_FIELD,
+        "warning",
+        "An operation field has no effect where it is (e.g. return on create, examples of a disabled operation).",
+    ),
     _info(Code.ENUM_VALUE_WITHOUT_EXAMPLE, "info", "No example shows an enum value."),
     _info(Code.OPTIONAL_PROPERTY_WITHOUT_EXAMPLE, "info", "No example shows an optional property."),
     _info(Code.EDIT_WITHOUT_EXAMPLES, "info", "The edit operation is enabled but has no examples."),
+    _info(
+        Code.EDIT_EXAMPLE_INVALID_CURRENT_JSON,
+        "error",
+        "An edit example's currentJson does not validate against the schema.",
+    ),
+    _info(Code.EDIT_EXAMPLE_WITHOUT_CURRENT_JSON, "warning", "An edit example has no currentJson to start from."),
     _info(Code.UNSATISFIABLE, "error", "No document satisfies the schema (json-contracts test: satisfiable)."),
     _info(
         Code.SAMPLES_DISAGREE,

@@ -29,6 +29,9 @@ class Finding:
     group); ``path`` is the file on disk; ``pointer`` a JSON pointer into it. ``lint_path`` is the
     ``$.schema…`` path lint findings have always carried in ``lint --json``. ``line`` and
     ``column`` are 1-based; 0 means the finding is about a folder, not a place in a file.
+    ``hint`` says what to do when ``message`` does not: load messages keep the TypeScript
+    server's wording (the MCP server reports them as they are), and the hint names the field and
+    the fix for people (:func:`json_contracts.reporting.text.finding_message` joins the two).
     """
 
     code: Code
@@ -42,3 +45,4 @@ class Finding:
     contract: str | None = None
     lint_path: str | None = None
     keyword: str | None = None
+    hint: str | None = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from json_contracts.findings import Finding
-from json_contracts.reporting.text import display_path, rule_label, severity_counts, sort_findings
+from json_contracts.reporting.text import display_path, finding_message, rule_label, severity_counts, sort_findings
 
 __all__ = ["ANNOTATION_LIMIT", "counts_text", "github_annotation", "github_annotations"]
 
@@ -36,7 +36,7 @@ def github_annotation(finding: Finding) -> str:
         fields += [("line", finding.line), ("col", finding.column)]
     fields.append(("title", rule_label(finding)))
     props = ",".join(f"{key}={_escape_property(str(value))}" for key, value in fields)
-    return f"::{_GITHUB_LEVEL[finding.severity]} {props}::{_escape_data(finding.message)}"
+    return f"::{_GITHUB_LEVEL[finding.severity]} {props}::{_escape_data(finding_message(finding))}"
 
 
 def github_annotations(findings: Iterable[Finding], *, summary: bool = False) -> list[str]:

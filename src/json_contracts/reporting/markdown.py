@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from json_contracts.findings import SEVERITY_RANK, Finding
-from json_contracts.reporting.text import display_path, rule_label, severity_counts, sort_findings
+from json_contracts.reporting.text import display_path, finding_message, rule_label, severity_counts, sort_findings
 
 __all__ = ["SUMMARY_LIMIT", "markdown_cell", "markdown_summary"]
 
@@ -66,7 +66,7 @@ def markdown_summary(
         where = display_path(finding, cwd) + (f":{finding.line}:{finding.column}" if finding.line else "")
         row = (
             f"| {markdown_cell(where)} | {markdown_cell(rule_label(finding))} | {finding.severity} "
-            f"| {markdown_cell(finding.message)} |"
+            f"| {markdown_cell(finding_message(finding))} |"
         )
         size += len(row.encode("utf-8")) + 1
         if size + footer_room > limit:

@@ -28,7 +28,7 @@ def _pointer_path(pointer: str) -> str:
 
 def finding_dict(finding: Finding, cwd: Path | None = None) -> dict[str, Any]:
     """One finding as JSON."""
-    return {
+    item: dict[str, Any] = {
         "code": finding.code,
         "severity": finding.severity,
         "message": finding.message,
@@ -38,6 +38,9 @@ def finding_dict(finding: Finding, cwd: Path | None = None) -> dict[str, Any]:
         "pointer": finding.pointer,
         "contract": finding.contract,
     }
+    if finding.hint:
+        item["hint"] = finding.hint
+    return item
 
 
 def validate_report(result: LoadResult, cwd: Path | None = None) -> dict[str, Any]:

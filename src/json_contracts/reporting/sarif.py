@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import quote
 
 from json_contracts.findings import CATALOGUE, CodeInfo, Finding, Severity
+from json_contracts.reporting.text import finding_message
 
 __all__ = ["SARIF_SCHEMA", "SARIF_VERSION", "artifact_uri", "sarif_log"]
 
@@ -62,7 +63,7 @@ def _result(finding: Finding, rule_index: int, root: Path) -> dict[str, Any]:
         "ruleId": str(finding.code),
         "ruleIndex": rule_index,
         "level": _LEVEL[finding.severity],
-        "message": {"text": finding.message},
+        "message": {"text": finding_message(finding)},
         "locations": [{"physicalLocation": physical}],
     }
     properties = {"pointer": finding.pointer, "keyword": finding.keyword}

@@ -12,7 +12,15 @@ from pathlib import Path
 
 from json_contracts.findings import SEVERITY_RANK, Finding
 
-__all__ = ["display_path", "finding_location", "finding_text", "rule_label", "severity_counts", "sort_findings"]
+__all__ = [
+    "display_path",
+    "finding_location",
+    "finding_message",
+    "finding_text",
+    "rule_label",
+    "severity_counts",
+    "sort_findings",
+]
 
 
 def display_path(finding: Finding, cwd: Path | None = None) -> str:
@@ -37,9 +45,14 @@ def rule_label(finding: Finding) -> str:
     return f"{finding.code} {finding.keyword}" if finding.keyword else str(finding.code)
 
 
+def finding_message(finding: Finding) -> str:
+    """The message people read: the finding's message, then its hint (what to do) when it has one."""
+    return f"{finding.message}; {finding.hint}" if finding.hint else finding.message
+
+
 def finding_text(finding: Finding, cwd: Path | None = None) -> str:
     """``file:line:col: CODE severity message`` without colour (the CLI's line, for other adapters)."""
-    return f"{finding_location(finding, cwd)} {finding.code} {finding.severity} {finding.message}"
+    return f"{finding_location(finding, cwd)} {finding.code} {finding.severity} {finding_message(finding)}"
 
 
 def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
