@@ -17,15 +17,16 @@ from tests.support.lint import ContractMaker, LintOne, WriteFolder
 #: Every lint rule code this folder has a triggering and a quiet test for.
 TESTED_RULES = {
     "JC101", "JC102", "JC103", "JC104", "JC110", "JC111", "JC112", "JC113", "JC114", "JC115", "JC116",
-    "JC117", "JC118", "JC119", "JC120", "JC121", "JC122", "JC123", "JC130", "JC131", "JC132",
+    "JC117", "JC118", "JC119", "JC120", "JC121", "JC122", "JC123", "JC124", "JC125", "JC126", "JC130",
+    "JC131", "JC132", "JC133", "JC134",
 }  # fmt: skip
 
 
 def _noisy(quiet: ContractMaker) -> dict[str, Any]:
-    """A contract with one warning (JC104), one info (JC131) and one error (JC113)."""
+    """A contract with one warning (JC104), one error (JC113, on the 5) and two info (JC131, JC130 for "y")."""
     schema = {
         "type": "object",
-        "properties": {"a": {"type": "string", "enum": ["x", 5]}, "b": {"type": "string"}},
+        "properties": {"a": {"type": "string", "enum": ["x", 5, "y"]}, "b": {"type": "string"}},
         "required": ["a"],
     }
     return quiet(schema, {"a": "x"})

@@ -1,6 +1,9 @@
-"""Contract-level rules: JC111, JC122, JC123 (warnings) and the info rules JC130, JC131, JC132."""
+"""Contract-level rules: JC111, JC122, JC123 (warnings), the info rules JC130, JC131, JC132, and the edit
+examples' currentJson: JC133 (invalid, an error) and JC134 (missing, a warning)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -33,6 +36,60 @@ def test_an_unknown_field_unlike_any_known_one_says_it_is_dropped(lint_one: Lint
     assert linted.one("JC111").message == (
         'Unknown contract field "zzz" is ignored; remove it (unknown fields are dropped)'
     )
+
+
+def test_a_draft_07_schema_uri_at_the_top_of_a_contract_is_told_to_move_into_schema(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    contract = {"$schema": "http://json-schema.org/draft-07/schema#", **quiet({"type": "string"}, "x")}
+    linted = lint_one(contract)
+
+    finding = linted.one("JC111")
+    assert finding.message == (
+        'Unknown contract field "$schema" is ignored, so the schema is read as 2020-12, not draft-07; '
+        'move "$schema" into "schema", where it selects the dialect'
+    )
+    assert finding.pointer == "/$schema"
+    assert (finding.line, finding.column) == linted.at('"$schema"')
+
+
+@pytest.mark.parametrize(
+    ("uri", "tail"),
+    [
+        ("https://json-schema.org/draft/2020-12/schema", "(2020-12 is also the default)"),
+        ("https://json-schema.org/draft/2019-09/schema", "(draft-07 or 2020-12)"),
+    ],
+)
+def test_a_json_schema_uri_at_the_top_of_a_contract_belongs_inside_schema(
+    lint_one: LintOne, quiet: ContractMaker, uri: str, tail: str
+) -> None:
+    linted = lint_one({"$schema": uri, **quiet({"type": "string"}, "x")})
+
+    assert linted.one("JC111").message == (
+        'Unknown contract field "$schema" is ignored; move "$schema" into "schema", where it selects the dialect '
+        + tail
+    )
+
+
+def test_a_second_schema_uri_beside_the_schemas_own_is_told_to_go(lint_one: LintOne, quiet: ContractMaker) -> None:
+    schema = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "string"}
+    linted = lint_one({"$schema": "http://json-schema.org/draft-07/schema#", **quiet(schema, "x")})
+
+    assert linted.one("JC111").message == (
+        'Unknown contract field "$schema" is ignored; the dialect is read from the "$schema" inside "schema": '
+        "remove this one"
+    )
+
+
+def test_an_editor_schema_uri_at_the_top_is_not_told_to_move_into_schema(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    linted = lint_one({"$schema": "./contract-file.schema.json", **quiet({"type": "string"}, "x")})
+
+    message = linted.one("JC111").message
+    assert message.startswith('Unknown contract field "$schema" is ignored: a contract file is not checked against it;')
+    assert "remove it" in message
+    assert "into" not in message
 
 
 def test_known_top_level_fields_do_not_warn_jc111(lint_one: LintOne, quiet: ContractMaker) -> None:
@@ -227,3 +284,97 @@ def test_an_edit_operation_with_examples_does_not_get_jc132(lint_one: LintOne, q
     contract = quiet({"type": "string"}, "x")
     contract["operations"] = {"edit": {"examples": [{"currentJson": "x", "input": "change", "output": "y"}]}}
     assert "JC132" not in lint_one(contract).codes
+
+
+# --- JC133 edit-example-invalid-current-json ---------------------------------------------------
+
+STATE = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {"state": {"type": "string", "enum": ["open", "closed"]}, "note": {"type": "string"}},
+    "required": ["state"],
+}
+
+
+def _edit(quiet: ContractMaker, *examples: dict[str, Any], enabled: bool = True) -> dict[str, Any]:
+    contract = quiet(STATE, {"state": "open", "note": "n"}, {"state": "closed"})
+    contract["operations"] = {"edit": {"enabled": enabled, "examples": list(examples)}}
+    return contract
+
+
+def test_an_edit_example_whose_current_json_does_not_validate_is_an_error_jc133(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    valid = {"currentJson": {"state": "open"}, "input": "close it", "output": {"state": "closed"}}
+    invalid = {"currentJson": {"state": "pending"}, "input": "close it", "output": {"state": "closed"}}
+    linted = lint_one(_edit(quiet, valid, invalid))
+
+    finding = linted.one("JC133")
+    assert finding.severity == "error" == CATALOGUE[Code.EDIT_EXAMPLE_INVALID_CURRENT_JSON].severity
+    assert finding.message == (
+        "currentJson of edit example operations.edit.examples[1] does not validate against the schema, so the "
+        "example shows an edit no agent is asked to make (get_edit_contract refuses an invalid currentJson): "
+        "/state: must be equal to one of the allowed values (enum); fix currentJson so it validates"
+    )
+    assert finding.pointer == "/operations/edit/examples/1/currentJson/state"
+    assert (finding.line, finding.column) == linted.at('"pending"')
+
+
+def test_jc133_lists_every_error_and_points_at_the_nearest_place_for_a_missing_property(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    example = {"currentJson": {"note": 5}, "input": "close it", "output": {"state": "closed"}}
+    linted = lint_one(_edit(quiet, example))
+
+    finding = linted.one("JC133")
+    assert finding.message.endswith(
+        ": /state: must have required property 'state' (required); /note: must be string (type); "
+        "fix currentJson so it validates"
+    )
+    assert finding.pointer == "/operations/edit/examples/0/currentJson/state"  # the missing name appended
+    assert (finding.line, finding.column) == linted.at('"currentJson": ', after=True)  # not in the file: its object
+
+
+def test_a_valid_current_json_does_not_get_jc133_even_in_a_disabled_edit(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    example = {"currentJson": {"state": "open"}, "input": "close it", "output": {"state": "closed"}}
+    assert "JC133" not in lint_one(_edit(quiet, example)).codes
+
+    invalid = {"currentJson": {"state": 1}, "input": "close it", "output": {"state": "closed"}}
+    assert "JC133" in lint_one(_edit(quiet, invalid, enabled=False)).codes  # still wrong, wherever it is
+
+
+# --- JC134 edit-example-without-current-json ---------------------------------------------------
+
+
+def test_an_edit_example_without_current_json_warns_jc134_at_the_example(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    linted = lint_one(_edit(quiet, {"input": "close it", "output": {"state": "closed"}}))
+
+    finding = linted.one("JC134")
+    assert finding.severity == "warning" == CATALOGUE[Code.EDIT_EXAMPLE_WITHOUT_CURRENT_JSON].severity
+    assert finding.message == (
+        "Edit example operations.edit.examples[0] has no currentJson, so the model sees a result without the "
+        "document it was edited from; add currentJson, the document before the edit"
+    )
+    assert finding.pointer == "/operations/edit/examples/0"
+    assert (finding.line, finding.column) == linted.at('{\n          "input": "close it"')
+
+
+def test_a_misspelt_current_json_is_named_in_jc134_s_fix(lint_one: LintOne, quiet: ContractMaker) -> None:
+    example = {"current_json": {"state": "open"}, "input": "close it", "output": {"state": "closed"}}
+    linted = lint_one(_edit(quiet, example))
+
+    assert linted.one("JC134").message.endswith('; rename "current_json" to "currentJson"')
+    assert "JC125" in linted.codes  # the key itself
+
+
+def test_an_edit_example_with_current_json_or_a_top_level_example_does_not_get_jc134(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    example = {"currentJson": {"state": "open"}, "input": "close it", "output": {"state": "closed"}, "x-cur": 1}
+    linted = lint_one(_edit(quiet, example))
+
+    assert "JC134" not in linted.codes  # and the top-level examples, which have none, are not edit examples

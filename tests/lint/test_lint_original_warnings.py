@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from json_contracts.findings.catalogue import CATALOGUE, Code
-from tests.support.lint import ContractMaker, Linted, LintOne
+from json_contracts.lint import lint_result
+from json_contracts.reporting.reports import lint_report
+from tests.support.lint import ContractMaker, Linted, LintOne, LoadOne
 
 NO_EXAMPLES = "Contract has no examples."
 EMPTY = "Schema object is empty and accepts any JSON value."
@@ -286,3 +288,144 @@ def test_positions_count_code_points_and_survive_tabs_and_crlf_line_ends(lint_on
         ("JC104", 4, 12),
         ("JC102", 4, 72),
     ]
+
+
+# --- hints: the fix beside the TypeScript server's wording ---------------------------------------
+
+CLOSE = 'add "additionalProperties": false to this object schema, so a model cannot add fields of its own'
+IGNORE = 'turn the rule off if you close objects this way (ignore = ["JC104"])'
+
+
+def test_each_original_warning_keeps_its_message_and_says_the_fix_in_its_hint(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    schema = {
+        "type": "object",
+        "properties": {"open": {"type": "object", "additionalProperties": True}, "any": {}},
+    }
+    linted = lint_one(quiet(schema))
+
+    said = {f.code: (f.message, f.hint) for f in linted.findings if f.code in ORIGINAL}
+    assert said == {
+        "JC101": (
+            NO_EXAMPLES,
+            'add one: "examples": [{"input": "what a user asks for", "output": a document the schema accepts}]',
+        ),
+        "JC102": (
+            EMPTY,
+            'give it a "type" and the keywords that describe the value, or write true if any value is meant',
+        ),
+        "JC103": (
+            OPEN_TRUE,
+            'list every field in "properties" and set "additionalProperties": false, or give additionalProperties '
+            'a schema ({"type": "string"}) when the object is a map of values of one kind',
+        ),
+        "JC104": (NOT_CLOSED, CLOSE),
+    }
+
+
+def test_lint_json_keeps_the_original_message_in_warnings_and_adds_the_hint_to_findings(
+    load_one: LoadOne, quiet: ContractMaker
+) -> None:
+    result, _ = load_one(quiet({"type": "object", "properties": {"a": {"type": "string"}}}, {"a": "x"}))
+    findings = lint_result(result)
+
+    report = lint_report(result, findings, strict=False)
+
+    assert report["warnings"] == [{"contract": "sample", "path": "$.schema", "message": NOT_CLOSED}]
+    (closing,) = [f for f in report["findings"] if f["code"] == "JC104"]
+    assert (closing["message"], closing["hint"]) == (NOT_CLOSED, CLOSE)
+
+
+def test_an_object_composed_from_branches_is_told_to_close_with_unevaluated_properties(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    schema = {
+        "type": "object",
+        "properties": {"kind": {"type": "string"}},
+        "allOf": [{"properties": {"extra": {"type": "string"}}}],
+    }
+    linted = lint_one(quiet(schema, {"kind": "a"}))
+
+    root, branch = linted.of("JC104")
+    assert root.pointer == "/schema"
+    assert root.hint == (
+        'add "unevaluatedProperties": false, which sees the properties its branches define; '
+        '"additionalProperties": false would forbid them'
+    )
+    assert branch.pointer == "/schema/allOf/0"
+    assert branch.hint == (
+        'close the object this branch is part of with "unevaluatedProperties": false instead: '
+        '"additionalProperties": false here would forbid the properties defined outside this branch'
+    )
+
+
+def test_objects_closed_by_unevaluated_properties_are_told_to_turn_jc104_off(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    schema = {
+        "type": "object",
+        "properties": {"kind": {"type": "string"}},
+        "allOf": [{"if": {"properties": {"kind": {"const": "a"}}}, "then": {"properties": {"a": {"type": "string"}}}}],
+        "unevaluatedProperties": False,
+    }
+    linted = lint_one(quiet(schema, {"kind": "a"}))
+
+    hints = {f.pointer: f.hint for f in linted.of("JC104")}
+    assert hints == {
+        "/schema": '"unevaluatedProperties": false already closes this object; ' + IGNORE,
+        "/schema/allOf/0/if": 'the object this branch is part of is closed by "unevaluatedProperties": false; '
+        + IGNORE,
+        "/schema/allOf/0/then": 'the object this branch is part of is closed by "unevaluatedProperties": false; '
+        + IGNORE,
+    }
+
+
+def test_a_draft_07_composed_object_is_told_to_list_every_property_since_it_has_no_unevaluated_properties(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    schema = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "properties": {"kind": {"type": "string"}},
+        "allOf": [{"properties": {"extra": {"type": "string"}}}],
+    }
+    linted = lint_one(quiet(schema, {"kind": "a"}))
+
+    assert {f.hint for f in linted.of("JC104")} == {
+        'add "additionalProperties": false to the whole object and list in its "properties" every property '
+        "its branches define (additionalProperties sees only the properties beside it)"
+    }
+
+
+def test_a_map_of_values_of_one_kind_is_told_to_turn_jc104_off_if_it_is_meant(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    linted = lint_one(quiet({"type": "object", "additionalProperties": {"type": "string"}}, {"k": "v"}))
+
+    assert linted.one("JC104").hint == (
+        "additionalProperties is a schema, so this object is a map of such values: if that is meant, turn the "
+        'rule off (ignore = ["JC104"]); otherwise list the fields in "properties" and set "additionalProperties": false'
+    )
+
+
+def test_unevaluated_properties_closes_nothing_in_draft_07(lint_one: LintOne, quiet: ContractMaker) -> None:
+    schema = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "properties": {"a": {"type": "string"}},
+        "unevaluatedProperties": False,
+    }
+    linted = lint_one(quiet(schema, {"a": "x"}))
+
+    assert linted.one("JC104").hint == CLOSE
+    assert "JC110" in linted.codes  # the keyword itself is unknown there
+
+
+def test_alternatives_of_an_untyped_any_of_are_whole_objects_and_get_the_plain_fix(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    schema = {"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"type": "null"}]}
+    linted = lint_one(quiet(schema, None))
+
+    assert linted.one("JC104").hint == CLOSE

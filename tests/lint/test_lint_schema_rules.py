@@ -76,6 +76,83 @@ def test_a_draft_07_schema_names_its_dialect_in_jc110(lint_one: LintOne, quiet: 
     )
 
 
+MOVE_INTO_PROPERTIES = 'it looks like a property\'s schema: move it into "properties" ("properties": {"street": {...}})'
+
+
+def test_a_property_schema_written_beside_properties_is_told_to_move_into_properties(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
+    schema = obj({"city": {"type": "string"}}, [], street={"type": "string", "maxLength": 80})
+    linted = lint_one(quiet(schema, {"city": "Oslo"}))
+
+    finding = linted.one("JC110")
+    assert finding.message == ('Unknown 2020-12 keyword "street" is ignored by the validator; ' + MOVE_INTO_PROPERTIES)
+    assert finding.pointer == "/schema/street"
+    assert (finding.line, finding.column) == linted.at('"street"')
+
+
+def test_a_property_schema_in_an_object_schema_without_properties_is_told_to_add_a_properties_object(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    linted = lint_one(quiet({"type": "object", "street": {"type": "string"}}, {"street": "Main St"}))
+
+    assert linted.one("JC110").message.endswith(
+        '; it looks like a property\'s schema: move it into a "properties" object ("properties": {"street": {...}})'
+    )
+
+
+def test_a_property_schema_that_misspells_no_schema_keyword_is_still_a_property(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
+    """``types`` is close to ``type``, but ``type`` takes a name, not a schema: the value says it is a property."""
+    linted = lint_one(quiet(obj({}, [], types={"type": "array"}), {}))
+
+    assert linted.one("JC110").message.endswith('move it into "properties" ("properties": {"types": {...}})')
+
+
+def test_a_schema_under_a_near_miss_of_a_schema_keyword_is_that_keyword_misspelt(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    linted = lint_one(quiet({"type": "array", "item": {"type": "string"}}, ["a"]))
+
+    assert linted.one("JC110").message.endswith('; did you mean "items"?')
+
+
+def test_an_untyped_schema_offers_the_move_as_one_of_two_fixes(lint_one: LintOne, quiet: ContractMaker) -> None:
+    linted = lint_one(quiet({"street": {"type": "string"}}, {"street": "Main St"}))
+
+    assert linted.one("JC110").message.endswith(
+        '; if "street" is a property, it looks like a property\'s schema: move it into a "properties" object '
+        '("properties": {"street": {...}}); otherwise remove it, or prefix extensions with "x-"'
+    )
+
+
+def test_a_property_schema_already_in_properties_is_told_to_merge(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
+    linted = lint_one(quiet(obj({"street": {"type": "string"}}, [], street={"maxLength": 80}), {}))
+
+    assert linted.one("JC110").message.endswith(
+        '; "properties" already has a "street": merge this schema into it, or remove this one'
+    )
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "string", "street": {"type": "string"}},  # a string has no properties
+        {"type": "object", "additionalProperties": False, "street": {"note": "not a schema"}},
+        {"type": "object", "additionalProperties": False, "street": "text"},
+    ],
+)
+def test_an_unknown_keyword_without_the_evidence_of_a_property_gets_the_general_fix(
+    lint_one: LintOne, quiet: ContractMaker, schema: dict[str, Any]
+) -> None:
+    linted = lint_one(quiet(schema))
+
+    assert linted.one("JC110").message.endswith('; remove it, or prefix extensions with "x-"')
+
+
 # --- JC112 required-not-defined ----------------------------------------------------------------
 
 
@@ -112,6 +189,30 @@ def test_a_required_name_missing_from_a_closed_object_is_an_error_jc112(
     )
     assert finding.pointer == "/schema/required/1"
     assert (finding.line, finding.column) == linted.at('"stray_name"')
+
+
+def test_a_required_name_that_misspells_a_property_of_a_closed_object_suggests_it(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
+    linted = lint_one(quiet(obj({"size": {"type": "string"}}, ["szie"])))
+
+    finding = linted.one("JC112")
+    assert finding.message == (
+        'Required property "szie" is not in properties and additionalProperties is false, so no object '
+        'can satisfy this schema; did you mean "size"?'
+    )
+    assert (finding.line, finding.column) == linted.at('"szie"')
+
+
+def test_a_required_name_that_misspells_a_property_of_an_open_object_suggests_it(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    schema = {"type": "object", "properties": {"colour": {"type": "string"}}, "required": ["Colour"]}
+    linted = lint_one(quiet(schema, {"colour": "red", "Colour": "red"}), ignore=["JC104"])
+
+    assert linted.one("JC112").message == (
+        'Required property "Colour" is not in properties, so it accepts any value; did you mean "colour"?'
+    )
 
 
 def test_a_required_name_listed_in_properties_does_not_warn_jc112(
@@ -201,6 +302,100 @@ def test_a_boolean_in_an_integer_enum_is_a_type_mismatch(lint_one: LintOne, quie
     assert linted.one("JC113").message.startswith("Enum value true is boolean but the type is integer")
 
 
+MOVE_ENUM = 'the enum sits on the object, not on its property: move "enum" into properties.size'
+
+
+def test_an_enum_written_on_the_object_instead_of_its_property_is_told_to_move(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
+    schema = obj({"size": {"type": "string"}, "count": {"type": "integer"}}, [], enum=["s", "m"])
+    linted = lint_one(quiet(schema), ignore=["JC121"])
+
+    first, second = linted.of("JC113")
+    assert first.message == ('Enum value "s" is string but the type is object, so it can never validate; ' + MOVE_ENUM)
+    assert second.message.endswith("; " + MOVE_ENUM)
+    assert [f.pointer for f in linted.of("JC113")] == ["/schema/enum/0", "/schema/enum/1"]
+    assert (first.line, first.column) == linted.at('"s"')
+
+
+def test_jc121_on_a_misplaced_enum_gives_the_same_fix_as_jc113(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
+    linted = lint_one(quiet(obj({"size": {"type": "string"}}, [], enum=["s", "m"])))
+
+    assert linted.one("JC121").message == (
+        "No JSON value can satisfy this schema (no enum value satisfies the other keywords); every document "
+        "will fail validation — " + MOVE_ENUM
+    )
+
+
+def test_a_const_written_on_the_object_is_told_to_move_into_the_property_it_fits(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
+    schema = obj({"kind": {"type": "string"}, "n": {"type": "integer"}}, [], const=3)
+    linted = lint_one(quiet(schema), ignore=["JC121"])
+
+    assert linted.one("JC113").message == (
+        "const 3 is integer but the type is object, so nothing can validate; "
+        'the const sits on the object, not on its property: move "const" into properties.n'
+    )
+
+
+def test_a_misplaced_enum_names_every_property_it_fits(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
+    schema = obj({"size": {"type": "string"}, "colour": {"type": ["string", "null"]}}, [], enum=["s"])
+    linted = lint_one(quiet(schema), ignore=["JC121"])
+
+    assert linted.one("JC113").message.endswith('move "enum" into properties.size or properties.colour')
+
+
+def test_a_misplaced_enum_that_fits_many_properties_names_none(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
+    props = {name: {"type": "string"} for name in ("a", "b", "c", "d")}
+    linted = lint_one(quiet(obj(props, [], enum=["s"])), ignore=["JC121"])
+
+    assert linted.one("JC113").message.endswith('move "enum" into the property it restricts')
+
+
+def test_a_misplaced_enum_moves_into_the_one_untyped_property_there_is(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
+    linted = lint_one(quiet(obj({"size": {"maxLength": 3}}, [], enum=["s"])), ignore=["JC121"])
+
+    assert linted.one("JC113").message.endswith('move "enum" into properties.size')
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        # no property takes strings
+        {"type": "object", "additionalProperties": False, "properties": {"n": {"type": "integer"}}, "enum": ["s"]},
+        # one value is an object, so the enum may be meant for the object itself
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {"size": {"type": "string"}},
+            "enum": [{}, "s"],
+        },
+        # no properties to move it into
+        {"type": "object", "additionalProperties": False, "enum": ["s"]},
+        # a string schema has no properties to hold it, whatever it lists
+        {"type": "string", "properties": {"n": {"type": "integer"}}, "enum": [1]},
+        # two untyped properties: which one is a guess
+        {"type": "object", "additionalProperties": False, "properties": {"a": {}, "b": {}}, "enum": ["s"]},
+    ],
+)
+def test_an_enum_on_an_object_without_the_evidence_of_a_home_gets_the_general_fix(
+    lint_one: LintOne, quiet: ContractMaker, schema: dict[str, Any]
+) -> None:
+    linted = lint_one(quiet(schema), ignore=["JC121"])
+
+    assert linted.of("JC113")
+    assert all(f.message.endswith("; fix the value or the type") for f in linted.of("JC113"))
+
+
 def test_enum_and_const_values_of_the_declared_types_do_not_warn_jc113(
     lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
 ) -> None:
@@ -278,7 +473,7 @@ def test_a_lower_bound_above_its_upper_bound_is_an_error_jc115(
     finding = linted.one("JC115")
     _assert_kind(finding, "JC115", "error")
     assert finding.message == (
-        f"{low_key} {low} is greater than {high_key} {high}, so no value satisfies both; "
+        f"{low_key} {low} is greater than {high_key} {high}, so no {kind} satisfies both; "
         f"lower {low_key} or raise {high_key}"
     )
     assert finding.lint_path == f"$.schema.properties.v.{low_key}"
@@ -289,7 +484,7 @@ def test_equal_exclusive_bounds_are_contradictory(lint_one: LintOne, quiet: Cont
     linted = lint_one(quiet({"type": "number", "exclusiveMinimum": 5, "exclusiveMaximum": 5}))
 
     assert linted.one("JC115").message == (
-        "exclusiveMinimum 5 is not below exclusiveMaximum 5, so no value satisfies both; "
+        "exclusiveMinimum 5 is not below exclusiveMaximum 5, so no number satisfies both; "
         "lower exclusiveMinimum or raise exclusiveMaximum"
     )
 
@@ -564,3 +759,58 @@ def test_any_of_whose_every_branch_is_unsatisfiable_is_unsatisfiable(lint_one: L
 
 def test_any_of_with_one_satisfiable_branch_is_satisfiable(lint_one: LintOne, quiet: ContractMaker) -> None:
     assert "JC121" not in lint_one(quiet({"anyOf": [{"type": "string", "not": {}}, {"type": "null"}]}, None)).codes
+
+
+OPTIONAL_TAIL = (
+    "so a document that sets it always fails validation; "
+    "relax or remove the conflicting keyword, or remove the property"
+)
+
+
+def test_an_optional_property_that_can_never_be_set_warns_jc121_at_the_cause(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
+    props = {"a": {"type": "string"}, "k": {"type": "string", "allOf": [{"type": "integer"}]}}
+    linted = lint_one(quiet(obj(props, ["a"]), {"a": "x"}))
+
+    finding = linted.one("JC121")
+    # documents stay possible, so a warning; the whole schema is an error (the catalogue's severity)
+    assert (finding.severity, CATALOGUE[Code.UNSATISFIABLE_SCHEMA].severity) == ("warning", "error")
+    assert finding.message == (
+        'Optional property "k" can never be set (type ["integer"] does not overlap type ["string"]), ' + OPTIONAL_TAIL
+    )
+    assert finding.pointer == "/schema/properties/k/allOf/0/type"
+    assert (finding.line, finding.column) == linted.at('"integer"')
+
+
+def test_an_optional_object_whose_required_property_can_never_be_set_is_reported_once(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker
+) -> None:
+    inner = obj({"b": {"type": "string", "enum": ["long"], "maxLength": 2}, "c": {"type": "string"}}, ["b"])
+    linted = lint_one(quiet(obj({"a": {"type": "string"}, "o": inner}, ["a"]), {"a": "x"}))
+
+    finding = linted.one("JC121")
+    assert finding.message.startswith(
+        'Optional property "o" can never be set (required property "b": no enum value satisfies the other keywords)'
+    )
+    assert finding.pointer == "/schema/properties/o/properties/b/enum"
+
+
+@pytest.mark.parametrize(
+    "prop",
+    [
+        False,  # the usual ways to forbid a property
+        {"not": {}},
+        {"not": True},
+        {"type": "integer", "minimum": 5, "maximum": 1},  # JC115 says it
+        {"type": "string", "const": 5},  # JC113 says it
+        {"type": "string", "enum": [1, 2]},
+        {"type": "string", "allOf": [{"type": ["string", "null"]}]},  # satisfiable
+    ],
+)
+def test_an_optional_property_forbidden_on_purpose_or_reported_by_another_rule_is_not_jc121(
+    lint_one: LintOne, quiet: ContractMaker, obj: ContractMaker, prop: Any
+) -> None:
+    linted = lint_one(quiet(obj({"a": {"type": "string"}, "p": prop}, ["a"]), {"a": "x"}))
+
+    assert "JC121" not in linted.codes

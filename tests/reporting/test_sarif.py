@@ -61,7 +61,7 @@ def test_lint_sarif_validates_and_points_at_the_offending_line(
     assert error["message"]["text"].startswith("Enum value 5 is integer")
     location = error["locations"][0]["physicalLocation"]
     assert location["artifactLocation"] == {"uri": "json-contracts/broken.json", "uriBaseId": "%SRCROOT%"}
-    line, column = position(BROKEN, "5]")
+    line, column = position(BROKEN, "5,")
     assert location["region"] == {"startLine": line, "startColumn": column}
     assert by_rule["JC130"]["level"] == "note"
     assert error["properties"] == {"pointer": "/schema/properties/size/enum/1"}

@@ -131,12 +131,21 @@ _ALL = [
     _info(Code.UNSATISFIABLE_SCHEMA, "error", "No JSON value can satisfy a schema."),
     _info(Code.NAME_MISMATCH, "warning", "The name field disagrees with the file name."),
     _info(Code.DUPLICATE_EXAMPLE, "warning", "Two examples are identical."),
-    _info(Code.UNKNOWN_OPERATION_FIELD, "warning", "An operation has a field no tool reads (often a typo)."),
-    _info(Code.UNKNOWN_EXAMPLE_FIELD, "warning", "An example has a field no tool reads (often a typo)."),
+    _info(
+        Code.UNKNOWN_OPERATION_FIELD,
+        "warning",
+        "An operation has a field no tool reads, or a name that misspells create or edit (often a typo).",
+    ),
+    _info(
+        Code.UNKNOWN_EXAMPLE_FIELD,
+        "warning",
+        "An example has a field no tool reads (often a typo), or a currentJson outside edit examples.",
+    ),
     _info(
         Code.IGNORED_OPERATION_FIELD,
         "warning",
-        "An operation field has no effect where it is (e.g. return on create, examples of a disabled operation).",
+        "An operation field has no effect where it is (return outside edit, an edit returning json_patch, "
+        "rules or examples of a disabled operation).",
     ),
     _info(Code.ENUM_VALUE_WITHOUT_EXAMPLE, "info", "No example shows an enum value."),
     _info(Code.OPTIONAL_PROPERTY_WITHOUT_EXAMPLE, "info", "No example shows an optional property."),

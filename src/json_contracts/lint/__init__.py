@@ -4,9 +4,11 @@ Every rule is a small generator of :class:`~json_contracts.findings.Finding` for
 pointing at the offending place in the file; :data:`RULES` runs them in a fixed order. Codes and
 severities are in :mod:`json_contracts.findings.catalogue`; messages end with what to do. The
 rules live by family: :mod:`._original` (JC101-JC104), :mod:`._spelling` (JC110, JC111, JC118,
-JC122), :mod:`._values` (JC112-JC117), :mod:`._patterns` (JC120), :mod:`._satisfiable` (JC121)
-and :mod:`._examples` (JC123, JC130-JC132). ``[tool.json-contracts]`` settings are read by
-:mod:`.config`.
+JC122), :mod:`._fields` (JC124-JC126: operation and example fields that do nothing),
+:mod:`._values` (JC112-JC117), :mod:`._patterns` (JC120), :mod:`._satisfiable` (JC121) and
+:mod:`._examples` (JC123, JC130-JC134). A proof one rule reports (a value of the wrong type, crossed
+bounds, an unsatisfiable schema) is written once and reused by the rules that must not ask for
+what it proves impossible. ``[tool.json-contracts]`` settings are read by :mod:`.config`.
 """
 
 from __future__ import annotations
@@ -16,7 +18,17 @@ from collections.abc import Iterable
 from json_contracts.contracts.model import Contract, LoadResult
 from json_contracts.findings import Code, Finding
 from json_contracts.lint._context import Linter, Rule
-from json_contracts.lint._examples import rule_duplicate_examples, rule_edit_examples, rule_example_coverage
+from json_contracts.lint._examples import (
+    rule_duplicate_examples,
+    rule_edit_example_states,
+    rule_edit_examples,
+    rule_example_coverage,
+)
+from json_contracts.lint._fields import (
+    rule_ignored_operation_fields,
+    rule_unknown_example_fields,
+    rule_unknown_operation_fields,
+)
 from json_contracts.lint._original import rule_no_examples, rule_original_schema_warnings
 from json_contracts.lint._patterns import rule_patterns
 from json_contracts.lint._satisfiable import rule_unsatisfiable
@@ -40,6 +52,9 @@ RULES: tuple[Rule, ...] = (
     rule_no_examples,
     rule_original_schema_warnings,
     rule_unknown_fields,
+    rule_unknown_operation_fields,
+    rule_unknown_example_fields,
+    rule_ignored_operation_fields,
     rule_name_matches_file,
     rule_unknown_keywords,
     rule_required_defined,
@@ -54,6 +69,7 @@ RULES: tuple[Rule, ...] = (
     rule_duplicate_examples,
     rule_example_coverage,
     rule_edit_examples,
+    rule_edit_example_states,
 )
 
 

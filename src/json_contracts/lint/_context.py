@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from json_contracts._json.pointers import json_path, pointer_from_parts
+from json_contracts._json.pointers import json_path, pointer_from_parts, pointer_parts, resolve_local_ref
 from json_contracts.contracts.model import Contract
 from json_contracts.findings import CATALOGUE, Code, Finding, Severity
 from json_contracts.schema.vocabulary import iter_subschemas
@@ -18,9 +18,14 @@ Rule = Callable[["Linter"], Iterator[Finding]]
 
 @dataclass
 class Linter:
-    """One contract being linted; builds findings that point at their place in its file."""
+    """One contract being linted; builds findings that point at their place in its file.
+
+    ``proofs`` keeps what one rule proved for the rules after it (see ``_satisfiable``), so a proof
+    two rules rely on is computed once per contract.
+    """
 
     contract: Contract
+    proofs: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def finding(
         self,
@@ -31,7 +36,13 @@ class Linter:
         key: bool = False,
         severity: Severity | None = None,
         lint_path: str | None = None,
+        hint: str | None = None,
     ) -> Finding:
+        """A finding at ``pointer`` in the contract's file (at the key itself with ``key``).
+
+        ``hint`` is for the TypeScript server's warnings (JC101-JC104), whose message text ``lint
+        --json`` keeps as it was: the fix goes beside it, never into it.
+        """
         source = self.contract.source
         line, column = source.position(pointer, key=key) if source else (1, 1)
         return Finding(
@@ -45,6 +56,7 @@ class Linter:
             column=column,
             contract=self.contract.name,
             lint_path=lint_path,
+            hint=hint,
         )
 
     def schema_finding(self, code: Code, message: str, parts: Segments, **kw: Any) -> Finding:
@@ -95,6 +107,44 @@ def all_nodes(node: Any, parts: Segments = ()) -> Iterator[tuple[Segments, dict[
     yield parts, node
     for sub_parts, sub in iter_subschemas(node):
         yield from all_nodes(sub, parts + sub_parts)
+
+
+_MAX_DATA_DEPTH = 24
+
+
+def data_nodes(
+    root: dict[str, Any], node: Any, parts: Segments = (), data_path: tuple[str, ...] = (), depth: int = 0
+) -> Iterator[tuple[Segments, dict[str, Any], tuple[str, ...]]]:
+    """Schema objects with the data path they govern (array items as ``*``), through local refs.
+
+    The walk covers what can describe a value of a document (``properties``, items, ``allOf``,
+    ``anyOf``, ``oneOf``, ``then``, ``else``), not ``not`` or ``if``, whose properties describe what
+    a value must not be or a condition. A node shared through ``$ref`` comes once per reference.
+    """
+    if not isinstance(node, dict) or depth > _MAX_DATA_DEPTH:
+        return
+    yield parts, node, data_path
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/"):
+        target = resolve_local_ref(root, ref)
+        ref_parts = tuple(int(p) if p.isascii() and p.isdigit() else p for p in pointer_parts(ref[1:]))
+        yield from data_nodes(root, target, ref_parts, data_path, depth + 1)
+    properties = node.get("properties")
+    if isinstance(properties, dict):
+        for name, sub in properties.items():
+            yield from data_nodes(root, sub, (*parts, "properties", name), (*data_path, name), depth + 1)
+    for key in ("items", "additionalItems", "contains"):
+        if isinstance(node.get(key), dict):
+            yield from data_nodes(root, node[key], (*parts, key), (*data_path, "*"), depth + 1)
+    for key in ("prefixItems",):
+        for i, sub in enumerate(node.get(key) or []):
+            yield from data_nodes(root, sub, (*parts, key, i), (*data_path, "*"), depth + 1)
+    for key in ("allOf", "anyOf", "oneOf"):
+        for i, sub in enumerate(node.get(key) or []):
+            yield from data_nodes(root, sub, (*parts, key, i), data_path, depth + 1)
+    for key in ("then", "else"):
+        if isinstance(node.get(key), dict):
+            yield from data_nodes(root, node[key], (*parts, key), data_path, depth + 1)
 
 
 def suggest(word: str, candidates: Iterable[str]) -> str | None:

@@ -1,24 +1,25 @@
 """What the examples show and miss: repeated examples (JC123), enum values (JC130) and optional
-properties (JC131) no example shows, and an edit operation without examples (JC132)."""
+properties (JC131) no example shows, an edit operation without examples (JC132), and edit examples
+whose ``currentJson`` is invalid (JC133) or missing (JC134)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
 
-from json_contracts._json.pointers import escape_pointer_segment, pointer_parts, resolve_local_ref
 from json_contracts._json.text import canonical, dumps
+from json_contracts._json.values import json_type
 from json_contracts.contracts.model import Contract
 from json_contracts.findings import Code, Finding
-from json_contracts.lint._context import Linter, Segments
+from json_contracts.lint._context import Linter, Segments, data_nodes, declared_types, suggest
+from json_contracts.lint._fields import CURRENT_JSON, EDIT_EXAMPLE_FIELDS, example_groups
+from json_contracts.lint._satisfiable import impossible_properties
+from json_contracts.lint._values import excluded_kinds, kind_of, type_allows
+from json_contracts.schema.validation import describe_errors, iter_errors
 
 
 def _example_pointers(contract: Contract) -> Iterator[tuple[str, Any]]:
-    groups = [("/examples", contract.raw.get("examples") or [])]
-    for op_name, op in (contract.raw.get("operations") or {}).items():
-        if isinstance(op, dict):
-            groups.append((f"/operations/{escape_pointer_segment(op_name)}/examples", op.get("examples") or []))
-    for base, group in groups:
+    for _, _, base, group in example_groups(contract):
         for i, example in enumerate(group):
             yield f"{base}/{i}", example
 
@@ -35,9 +36,6 @@ def rule_duplicate_examples(linter: Linter) -> Iterator[Finding]:
             )
         else:
             seen[text] = pointer
-
-
-_MAX_COVERAGE_DEPTH = 24
 
 
 def _documents(contract: Contract) -> list[Any]:
@@ -61,53 +59,45 @@ def _values_at(doc: Any, data_path: tuple[str, ...]) -> list[Any]:
     return current
 
 
-def _data_nodes(
-    root: dict[str, Any], node: Any, parts: Segments, data_path: tuple[str, ...], depth: int = 0
-) -> Iterator[tuple[Segments, dict[str, Any], tuple[str, ...]]]:
-    """Schema objects with the data path they govern (array items as ``*``), through local refs."""
-    if not isinstance(node, dict) or depth > _MAX_COVERAGE_DEPTH:
-        return
-    yield parts, node, data_path
-    ref = node.get("$ref")
-    if isinstance(ref, str) and ref.startswith("#/"):
-        target = resolve_local_ref(root, ref)
-        ref_parts = tuple(int(p) if p.isascii() and p.isdigit() else p for p in pointer_parts(ref[1:]))
-        yield from _data_nodes(root, target, ref_parts, data_path, depth + 1)
-    properties = node.get("properties")
-    if isinstance(properties, dict):
-        for name, sub in properties.items():
-            yield from _data_nodes(root, sub, (*parts, "properties", name), (*data_path, name), depth + 1)
-    for key in ("items", "additionalItems", "contains"):
-        if isinstance(node.get(key), dict):
-            yield from _data_nodes(root, node[key], (*parts, key), (*data_path, "*"), depth + 1)
-    for key in ("prefixItems",):
-        for i, sub in enumerate(node.get(key) or []):
-            yield from _data_nodes(root, sub, (*parts, key, i), (*data_path, "*"), depth + 1)
-    for key in ("allOf", "anyOf", "oneOf"):
-        for i, sub in enumerate(node.get(key) or []):
-            yield from _data_nodes(root, sub, (*parts, key, i), data_path, depth + 1)
-    for key in ("then", "else"):
-        if isinstance(node.get(key), dict):
-            yield from _data_nodes(root, node[key], (*parts, key), data_path, depth + 1)
+def _inside(parts: Segments, impossible: dict[Segments, Any]) -> bool:
+    """Whether ``parts`` is an impossible property or lies inside one."""
+    return any(parts[: len(where)] == where for where in impossible)
+
+
+def _possible_value(node: dict[str, Any], value: Any) -> bool:
+    """False for an enum value JC113 (wrong type) or JC115 (crossed bounds of its kind) proves can never validate."""
+    types = declared_types(node)
+    if types is not None and not type_allows(types, value):
+        return False
+    return kind_of(json_type(value)) not in excluded_kinds(node)
 
 
 def rule_example_coverage(linter: Linter) -> Iterator[Finding]:
+    """JC130 and JC131, never asking for a value or property another rule proves impossible.
+
+    Skipped: enum values of a type the node excludes (JC113) or that crossed bounds leave no room
+    for (JC115), and everything in a property no value can fill (the proof of JC121, which reports
+    it, or JC113/JC115, which report its cause; a property forbidden on purpose needs no report).
+    """
     contract = linter.contract
     docs = _documents(contract)
     if not docs:
         return  # JC101 already says there are no examples
+    impossible = impossible_properties(linter)
     # A shared $defs node is reached through every $ref to it: gather what all of them show.
     nodes: dict[Segments, dict[str, Any]] = {}
     shown: dict[Segments, list[Any]] = {}
-    for parts, node, data_path in _data_nodes(contract.schema, contract.schema, (), ()):
+    for parts, node, data_path in data_nodes(contract.schema, contract.schema):
         nodes.setdefault(parts, node)
         shown.setdefault(parts, []).extend(v for doc in docs for v in _values_at(doc, data_path))
     for parts, node in nodes.items():
+        if _inside(parts, impossible):
+            continue
         values = shown[parts]
         enum = node.get("enum")
         if isinstance(enum, list):
             shown_texts = {canonical(v) for v in values}
-            missing = [v for v in enum if canonical(v) not in shown_texts]
+            missing = [v for v in enum if canonical(v) not in shown_texts and _possible_value(node, v)]
             if missing:
                 listed = ", ".join(dumps(v, indent=None) for v in missing)
                 yield linter.schema_finding(
@@ -120,7 +110,9 @@ def rule_example_coverage(linter: Linter) -> Iterator[Finding]:
             required = set(node.get("required") or [])
             objects = [v for v in values if isinstance(v, dict)]
             for name in properties:
-                if name not in required and not any(name in obj for obj in objects):
+                if name in required or _inside((*parts, "properties", name), impossible):
+                    continue
+                if not any(name in obj for obj in objects):
                     yield linter.schema_finding(
                         Code.OPTIONAL_PROPERTY_WITHOUT_EXAMPLE,
                         f'No example shows optional property "{name}"; add an example that sets it',
@@ -140,3 +132,39 @@ def rule_edit_examples(linter: Linter) -> Iterator[Finding]:
             "with currentJson, input and output, or set enabled to false",
             pointer,
         )
+
+
+def rule_edit_example_states(linter: Linter) -> Iterator[Finding]:
+    """Each edit example shows a before and an after: a ``currentJson`` that validates (JC133), and
+    one at all (JC134).
+
+    ``get_edit_contract`` refuses a ``currentJson`` that does not validate, so such an example
+    teaches an edit no agent is ever asked to make; today ``json-contracts test`` also catches it
+    (JC203), lint says it first. A misspelt ``currentJson`` (JC125 reports the key) is named in the fix.
+    """
+    contract = linter.contract
+    for i, example in enumerate(contract.operations["edit"]["examples"]):
+        if not isinstance(example, dict):
+            continue
+        pointer, label = f"/operations/edit/examples/{i}", f"operations.edit.examples[{i}]"
+        if CURRENT_JSON not in example:
+            unknown = [k for k in example if k not in EDIT_EXAMPLE_FIELDS and not k.startswith("x-")]
+            typo = next((k for k in unknown if suggest(k, [CURRENT_JSON])), None)
+            add = f"add {CURRENT_JSON}, the document before the edit"
+            fix = f'rename "{typo}" to "{CURRENT_JSON}"' if typo else add
+            yield linter.finding(
+                Code.EDIT_EXAMPLE_WITHOUT_CURRENT_JSON,
+                f"Edit example {label} has no {CURRENT_JSON}, so the model sees a result without the document "
+                f"it was edited from; {fix}",
+                pointer,
+            )
+            continue
+        errors = list(iter_errors(contract.compiled, example[CURRENT_JSON]))
+        if errors:
+            yield linter.finding(
+                Code.EDIT_EXAMPLE_INVALID_CURRENT_JSON,
+                f"{CURRENT_JSON} of edit example {label} does not validate against the schema, so the example shows "
+                f"an edit no agent is asked to make (get_edit_contract refuses an invalid {CURRENT_JSON}): "
+                f"{describe_errors(errors)}; fix {CURRENT_JSON} so it validates",
+                f"{pointer}/{CURRENT_JSON}{errors[0]['path']}",
+            )

@@ -4,24 +4,78 @@ formats (JC118), and a ``name`` field that disagrees with the file name (JC122).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from json_contracts._json.pointers import escape_pointer_segment
 from json_contracts.contracts.shape import KNOWN_FIELDS
 from json_contracts.findings import Code, Finding
-from json_contracts.lint._context import Linter, all_nodes, suggest
+from json_contracts.lint._context import Linter, all_nodes, declared_types, suggest
+from json_contracts.schema.dialects import detect_dialect
 from json_contracts.schema.formats import KNOWN_FORMATS
-from json_contracts.schema.vocabulary import DRAFT7, KNOWN_KEYWORDS
+from json_contracts.schema.vocabulary import ARRAYS, DRAFT7, DRAFT202012, KNOWN_KEYWORDS, MAPS, SINGLE
+
+DIALECT_KEY = "$schema"
+#: Keywords whose value is a schema or holds schemas: a schema under a near-miss of one is its typo.
+_SCHEMA_VALUED = frozenset((*SINGLE, *ARRAYS, *MAPS, "contentSchema"))
+#: Keywords only objects answer to: an untyped schema with one of them describes objects.
+_OBJECT_KEYWORDS = (
+    "properties", "required", "additionalProperties", "patternProperties", "propertyNames",
+    "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "unevaluatedProperties",
+)  # fmt: skip
+
+
+def _looks_like_a_schema(value: Any, known: frozenset[str]) -> bool:
+    """An object most of whose keys are schema keywords (``{"type": "string"}``), as a property's schema is."""
+    if not isinstance(value, dict) or not value:
+        return False
+    keywords = sum(1 for key in value if key in known or key.startswith("x-"))
+    return keywords > 0 and 2 * keywords >= len(value)
+
+
+def _object_like(node: dict[str, Any]) -> bool:
+    """Whether ``node`` describes objects: its type says so, or it has keywords only objects answer to."""
+    types = declared_types(node)
+    if types is not None:
+        return "object" in types
+    return any(key in node for key in _OBJECT_KEYWORDS)
+
+
+def _misplaced_property_fix(key: str, node: dict[str, Any]) -> str | None:
+    """The fix for a property's schema written beside ``properties`` instead of in it, or None.
+
+    Said only with evidence: the value is a schema (the caller checks) and the node describes
+    objects. A node with no ``type`` and no object keyword gets the move as one of two choices; a
+    node whose type excludes objects gets nothing here, since no property of it can exist.
+    """
+    properties = node.get("properties")
+    if isinstance(properties, dict) and key in properties:
+        return f'"properties" already has a "{key}": merge this schema into it, or remove this one'
+    target = '"properties"' if isinstance(properties, dict) else 'a "properties" object'
+    move = f'it looks like a property\'s schema: move it into {target} ("properties": {{"{key}": {{...}}}})'
+    if _object_like(node):
+        return move
+    if declared_types(node) is None:
+        return f'if "{key}" is a property, {move}; otherwise remove it, or prefix extensions with "x-"'
+    return None
 
 
 def rule_unknown_keywords(linter: Linter) -> Iterator[Finding]:
+    """JC110: a keyword the dialect does not define, with the fix for its usual causes.
+
+    A misspelt keyword gets a did-you-mean. A property's schema written beside ``properties`` (the
+    wrapper forgotten, ``{"type": "object", "street": {"type": "string"}}``) gets "move it into
+    properties", unless a keyword that takes a schema is the likelier meaning (``item``: ``items``).
+    """
     known = KNOWN_KEYWORDS[linter.contract.dialect] | {"$defs"}
+    dialect = "draft-07" if linter.contract.dialect == DRAFT7 else "2020-12"
     for parts, node in all_nodes(linter.contract.schema):
         for key in node:
             if key in known or key.startswith("x-"):
                 continue
             suggestion = suggest(key, known)
             fix = f'did you mean "{suggestion}"?' if suggestion else 'remove it, or prefix extensions with "x-"'
-            dialect = "draft-07" if linter.contract.dialect == DRAFT7 else "2020-12"
+            if _looks_like_a_schema(node[key], known) and suggestion not in _SCHEMA_VALUED:
+                fix = _misplaced_property_fix(key, node) or fix
             yield linter.schema_finding(
                 Code.UNKNOWN_KEYWORD,
                 f'Unknown {dialect} keyword "{key}" is ignored by the validator; {fix}',
@@ -30,15 +84,42 @@ def rule_unknown_keywords(linter: Linter) -> Iterator[Finding]:
             )
 
 
+def _misplaced_dialect(value: Any, schema: dict[str, Any]) -> str:
+    """What happens to a ``$schema`` written at the top of a contract rather than inside ``schema``, and the fix.
+
+    The dialect is read from ``schema.$schema`` only, so a draft-07 URI up here leaves the schema
+    read as 2020-12. A URI that names no JSON Schema dialect (an editor's schema for contract files,
+    say) is not the schema's dialect, and moving it would make the schema unusable.
+    """
+    if DIALECT_KEY in schema:
+        return f'; the dialect is read from the "{DIALECT_KEY}" inside "schema": remove this one'
+    dialect = detect_dialect({DIALECT_KEY: value}) if isinstance(value, str) else None
+    move = f'move "{DIALECT_KEY}" into "schema", where it selects the dialect'
+    if dialect == DRAFT7:
+        return f", so the schema is read as 2020-12, not draft-07; {move}"
+    if dialect == DRAFT202012:
+        return f"; {move} (2020-12 is also the default)"
+    if isinstance(value, str) and "json-schema.org" in value.lower():
+        return f"; {move} (draft-07 or 2020-12)"
+    return (
+        ": a contract file is not checked against it; remove it, and map contract files to their schema in your "
+        "editor's settings instead (docs/reference/contract-format.md)"
+    )
+
+
 def rule_unknown_fields(linter: Linter) -> Iterator[Finding]:
+    """JC111: a top-level field the loader drops, with a did-you-mean or, for ``$schema``, where it belongs."""
     for key in linter.contract.raw:
         if key in KNOWN_FIELDS:
             continue
-        suggestion = suggest(key, [f for f in KNOWN_FIELDS if f != "version"])
-        fix = f'did you mean "{suggestion}"?' if suggestion else "remove it (unknown fields are dropped)"
+        if key == DIALECT_KEY:
+            tail = _misplaced_dialect(linter.contract.raw[key], linter.contract.schema)
+        else:
+            suggestion = suggest(key, [f for f in KNOWN_FIELDS if f != "version"])
+            tail = f'; did you mean "{suggestion}"?' if suggestion else "; remove it (unknown fields are dropped)"
         yield linter.finding(
             Code.UNKNOWN_FIELD,
-            f'Unknown contract field "{key}" is ignored; {fix}',
+            f'Unknown contract field "{key}" is ignored{tail}',
             "/" + escape_pointer_segment(key),
             key=True,
         )

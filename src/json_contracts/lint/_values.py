@@ -1,21 +1,31 @@
 """Values and keywords that contradict each other: required names never defined (JC112), enum and
 const values of the wrong type (JC113) or listed twice (JC114), bounds that cross (JC115), and
-``default``/``examples`` values their own schema rejects (JC116, JC117)."""
+``default``/``examples`` values their own schema rejects (JC116, JC117).
+
+The proofs of JC113 (:func:`type_allows`) and JC115 (:func:`crossed_bounds`, :func:`excluded_kinds`)
+are shared with the rules that must not ask for what they prove impossible (JC121's proof, JC130,
+JC131), so each is written once."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from json_contracts._json.text import canonical, dumps, format_number
 from json_contracts._json.values import json_type
 from json_contracts.findings import Code, Finding
-from json_contracts.lint._context import Linter, all_nodes, declared_types, sub_validator
+from json_contracts.lint._context import Linter, all_nodes, declared_types, sub_validator, suggest
 from json_contracts.schema.patterns import search as pattern_search
 from json_contracts.schema.validation import describe_errors, error_records
 
 
 def rule_required_defined(linter: Linter) -> Iterator[Finding]:
+    """JC112: a name in ``required`` that ``properties`` does not define; a close name is suggested.
+
+    An error with ``additionalProperties: false`` beside it (no object can satisfy the schema),
+    a warning otherwise. The usual cause is a typo in one of the two lists (``szie``/``size``), so a
+    property name close to it comes first in the fix.
+    """
     for parts, node in all_nodes(linter.contract.schema):
         properties, required = node.get("properties", {}), node.get("required")
         closed = node.get("additionalProperties") is False
@@ -35,48 +45,97 @@ def rule_required_defined(linter: Linter) -> Iterator[Finding]:
                         continue
                 except Exception:  # an invalid or runaway pattern: JC119/JC120 report it
                     continue
+            meant = suggest(name, properties)
             if closed:
+                fix = f'did you mean "{meant}"?' if meant else "add it to properties or remove it from required"
                 yield linter.schema_finding(
                     Code.REQUIRED_NOT_DEFINED,
                     f'Required property "{name}" is not in properties and additionalProperties is false, '
-                    "so no object can satisfy this schema; add it to properties or remove it from required",
+                    f"so no object can satisfy this schema; {fix}",
                     (*parts, "required", i),
                     severity="error",
                 )
             elif not composed:
+                fix = f'did you mean "{meant}"?' if meant else "add it to properties with a type"
                 yield linter.schema_finding(
                     Code.REQUIRED_NOT_DEFINED,
-                    f'Required property "{name}" is not in properties, so it accepts any value; '
-                    "add it to properties with a type",
+                    f'Required property "{name}" is not in properties, so it accepts any value; {fix}',
                     (*parts, "required", i),
                 )
 
 
-def _type_allows(types: list[str], value: Any) -> bool:
+def type_allows(types: list[str], value: Any) -> bool:
+    """Whether ``value`` has one of the declared ``types`` (JC113 reports a value that has not)."""
     kind = json_type(value)
     return kind in types or (kind == "integer" and "number" in types)
 
 
+def _enum_home(node: dict[str, Any], types: list[str], keyword: str) -> list[str]:
+    """The properties an ``enum`` (or ``const``) on an object schema was meant for, when it is misplaced.
+
+    Evidence, never a guess: the node's type is (or includes) object, every value is of a type it
+    excludes (so the list cannot be meant for the node itself), the node has ``properties``, and a
+    property's ``type`` accepts every value. An untyped property counts only when it is the one
+    property there is. Empty when the evidence is missing: then the value or the type is the fix.
+    """
+    values = node[keyword] if keyword == "enum" else [node[keyword]]
+    properties = node.get("properties")
+    if not isinstance(values, list) or not values or not isinstance(properties, dict) or not properties:
+        return []
+    if "object" not in types or any(type_allows(types, v) for v in values):
+        return []
+    homes = []
+    for name, sub in properties.items():
+        sub_types = declared_types(sub) if isinstance(sub, dict) else None
+        if sub_types is not None and all(type_allows(sub_types, v) for v in values):
+            homes.append(name)
+    if not homes and len(properties) == 1:
+        ((name, sub),) = properties.items()
+        if isinstance(sub, dict) and declared_types(sub) is None:
+            homes.append(name)
+    return homes
+
+
+def type_mismatch_fix(node: dict[str, Any], types: list[str], keyword: str) -> str:
+    """The fix JC113 gives for ``keyword`` (``enum`` or ``const``) of ``node``, whose values ``types`` excludes.
+
+    Moving it into the property it was meant for, when :func:`_enum_home` finds the evidence;
+    otherwise fixing the value or the type. JC121 reuses it when such values are its whole cause.
+    """
+    homes = _enum_home(node, types, keyword)
+    if homes:
+        where = " or ".join(f"properties.{name}" for name in homes) if len(homes) <= 3 else "the property it restricts"
+        return f'the {keyword} sits on the object, not on its property: move "{keyword}" into {where}'
+    return "fix the value or the type" if keyword == "enum" else "fix the const or the type"
+
+
 def rule_enum_types(linter: Linter) -> Iterator[Finding]:
+    """JC113: enum and const values of a type the node's ``type`` excludes, which can never validate.
+
+    An enum written on an object schema instead of on one of its properties (every value a string
+    while the type is object, and a string property beside it) is told to move, naming the property.
+    """
     for parts, node in all_nodes(linter.contract.schema):
         types = declared_types(node)
         if types is None:
             continue
         enum = node.get("enum")
         if isinstance(enum, list):
+            fix = type_mismatch_fix(node, types, "enum")
             for i, value in enumerate(enum):
-                if not _type_allows(types, value):
+                if not type_allows(types, value):
                     yield linter.schema_finding(
                         Code.ENUM_TYPE_MISMATCH,
                         f"Enum value {dumps(value, indent=None)} is {json_type(value)} but the type is "
-                        f"{' or '.join(types)}, so it can never validate; fix the value or the type",
+                        f"{' or '.join(types)}, so it can never validate; {fix}",
                         (*parts, "enum", i),
                     )
-        if "const" in node and not _type_allows(types, node["const"]):
+        if "const" in node and not type_allows(types, node["const"]):
+            fix = type_mismatch_fix(node, types, "const")
             yield linter.schema_finding(
                 Code.ENUM_TYPE_MISMATCH,
                 f"const {dumps(node['const'], indent=None)} is {json_type(node['const'])} but the type is "
-                f"{' or '.join(types)}, so nothing can validate; fix the const or the type",
+                f"{' or '.join(types)}, so nothing can validate; {fix}",
                 (*parts, "const"),
             )
 
@@ -98,15 +157,26 @@ def rule_duplicate_enum(linter: Linter) -> Iterator[Finding]:
             seen.add(text)
 
 
+class CrossedBound(NamedTuple):
+    """A lower bound above its upper bound, and the kind of value (a JSON type) they constrain."""
+
+    low_key: str
+    high_key: str
+    strict: bool
+    low: Any
+    high: Any
+    kind: str
+
+
 _BOUNDS = (
-    ("minLength", "maxLength", False),
-    ("minimum", "maximum", False),
-    ("exclusiveMinimum", "exclusiveMaximum", True),
-    ("minimum", "exclusiveMaximum", True),
-    ("exclusiveMinimum", "maximum", True),
-    ("minItems", "maxItems", False),
-    ("minProperties", "maxProperties", False),
-    ("minContains", "maxContains", False),
+    ("minLength", "maxLength", False, "string"),
+    ("minimum", "maximum", False, "number"),
+    ("exclusiveMinimum", "exclusiveMaximum", True, "number"),
+    ("minimum", "exclusiveMaximum", True, "number"),
+    ("exclusiveMinimum", "maximum", True, "number"),
+    ("minItems", "maxItems", False, "array"),
+    ("minProperties", "maxProperties", False, "object"),
+    ("minContains", "maxContains", False, "array"),
 )
 
 
@@ -114,21 +184,45 @@ def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+def crossed_bounds(node: dict[str, Any]) -> Iterator[CrossedBound]:
+    """Every pair of bounds in ``node`` that no value of their kind can satisfy (JC115)."""
+    for low_key, high_key, strict, kind in _BOUNDS:
+        low: Any = node.get(low_key)
+        high: Any = node.get(high_key)
+        if _number(low) and _number(high) and (low > high or (strict and low >= high)):
+            yield CrossedBound(low_key, high_key, strict, low, high, kind)
+
+
+def excluded_kinds(node: dict[str, Any]) -> dict[str, CrossedBound]:
+    """The kinds of value (``string``, ``number`` for integers too, ``array``, ``object``) that crossed
+    bounds leave no room for, each with its first crossing.
+
+    ``minContains``/``maxContains`` are left out: they constrain only with ``contains`` beside them,
+    and only in 2020-12, so they prove nothing here (the proof never guesses).
+    """
+    kinds: dict[str, CrossedBound] = {}
+    for crossed in crossed_bounds(node):
+        if crossed.low_key != "minContains":
+            kinds.setdefault(crossed.kind, crossed)
+    return kinds
+
+
+def kind_of(value_type: str) -> str:
+    """The kind of bounds a JSON type answers to: an integer is a number."""
+    return "number" if value_type == "integer" else value_type
+
+
 def rule_contradictory_bounds(linter: Linter) -> Iterator[Finding]:
     for parts, node in all_nodes(linter.contract.schema):
-        for low_key, high_key, strict in _BOUNDS:
-            low: Any = node.get(low_key)
-            high: Any = node.get(high_key)
-            if not (_number(low) and _number(high)):
-                continue
-            if low > high or (strict and low >= high):
-                relation = "not below" if strict else "greater than"
-                yield linter.schema_finding(
-                    Code.CONTRADICTORY_BOUNDS,
-                    f"{low_key} {format_number(low)} is {relation} {high_key} {format_number(high)}, so no value "
-                    f"satisfies both; lower {low_key} or raise {high_key}",
-                    (*parts, low_key),
-                )
+        for crossed in crossed_bounds(node):
+            low_key, high_key = crossed.low_key, crossed.high_key
+            relation = "not below" if crossed.strict else "greater than"
+            yield linter.schema_finding(
+                Code.CONTRADICTORY_BOUNDS,
+                f"{low_key} {format_number(crossed.low)} is {relation} {high_key} {format_number(crossed.high)}, "
+                f"so no {crossed.kind} satisfies both; lower {low_key} or raise {high_key}",
+                (*parts, low_key),
+            )
 
 
 def own_value_rule(code: Code, keyword: str, many: bool) -> Callable[[Linter], Iterator[Finding]]:
