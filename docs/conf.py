@@ -37,6 +37,7 @@ extensions = [
     "sphinx.ext.autodoc",  # the Python API page documents json_contracts.__all__
     "sphinx.ext.napoleon",  # the docstrings' Google-style "Raises:" sections
     "finding_codes",  # docs/_ext: the rules page's tables, from the finding catalogue
+    "common_mistakes",  # docs/_ext: the common-mistakes page, from the corpus the tests check
 ]
 source_suffix = {".md": "markdown"}
 root_doc = "index"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from json_contracts._json.pointers import escape_pointer_segment, pointer_from_parts
-from json_contracts._json.reading import SourceMap, line_column, parse_json
+from json_contracts._json.reading import SourceMap, line_column, parse_json, syntax_hint
 from json_contracts.errors import JsonParseError
 
 
@@ -20,6 +20,89 @@ def test_parse_error_carries_line_column_and_offset() -> None:
     error = _parse_error(text)
     assert (error.line, error.column, error.offset) == (3, 8, text.index("}"))
     assert "line 3, column 8" in error.message
+
+
+def test_an_unterminated_string_message_says_at_once() -> None:
+    error = _parse_error('{"a": "x}')
+    assert error.message == "Unterminated string starting at line 1, column 7"
+
+
+def _hint(text: str) -> str | None:
+    return syntax_hint(text, _parse_error(text).offset)
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ('{"a": 1,}', "remove the comma at line 1, column 8: JSON allows no comma after the last member of an object"),
+        ("[1,\n  2,\n]", "remove the comma at line 2, column 4: JSON allows no comma after the last item of an array"),
+        ('{"a": 1,,"b": 2}', "remove the extra comma at line 1, column 9"),
+        ('{"a": 1\n "b": 2}', 'a comma is missing: add "," after the value that ends at line 1, column 7'),
+        ("[1 2]", 'a comma is missing: add "," after the value that ends at line 1, column 2'),
+        ("{'a': 1}", "JSON strings use double quotes: write \"a\" instead of 'a'"),
+        ("{\"a\": 'x y'}", "JSON strings use double quotes: write \"x y\" instead of 'x y'"),
+        (
+            '{"a": 1 // note\n}',
+            'JSON has no comments: remove the comment at line 1, column 9 (a note can go in a "description")',
+        ),
+        (
+            "/* c */ {}",
+            'JSON has no comments: remove the comment at line 1, column 1 (a note can go in a "description")',
+        ),
+        ("# c\n{}", 'JSON has no comments: remove the comment at line 1, column 1 (a note can go in a "description")'),
+        ("{a: 1}", 'keys are strings in double quotes: write "a"'),
+        ('{"a" 1}', "put a colon between the key and its value, at line 1, column 6"),
+        ('{"a": True}', "JSON literals are lower case: write true"),
+        ('{"a": None}', "JSON literals are lower case: write null"),
+        ('{"a": undefined}', "JSON has no undefined: write null, or leave the key out"),
+        ('{"type": string}', 'text is a string in double quotes: write "string"'),
+        ('{"a": +1}', "JSON numbers have no plus sign: remove the +"),
+        ('{"a": .5}', "JSON numbers start with a digit: write 0.5"),
+        ('{"a": 01}', "JSON numbers have no leading zeros: remove the 0, or write the value as a string"),
+        ('{"a": 1.}', "JSON numbers need a digit after the point: write 1.0 or 1"),
+        ('{"a": 0x1F}', "JSON numbers are decimal: write 31 for 0x1F"),
+        ('{"a": 1e}', "1e is not a JSON number: write digits, an optional fraction (.5) and an optional exponent (e3)"),
+        (
+            '{"p": "^\\d+$"}',
+            '"\\d" is not a JSON escape: write "\\\\d" for a backslash '
+            '(a regular expression\'s \\d is "\\\\d" in JSON)',
+        ),
+        (
+            '{"a": "x\ny"}',
+            "a string cannot span lines: close it with a double quote on this line, or write \\n for a line break",
+        ),
+        ('{"a": "x\ty"}', "write a tab as \\t and other control characters as \\u00XX inside a string"),
+        ('{"a": "x}', "close the string that starts at line 1, column 7 with a double quote"),
+        ('{"a": 1}}', "remove the extra } at line 1, column 9: every bracket is already closed"),
+        (
+            '{"a": 1}\n{"b": 2}',
+            "the JSON value ends at line 1, column 8: remove what follows, or put the values together in one array "
+            "or object",
+        ),
+        ("", "the text is empty: write a JSON value, such as {}"),
+        (" \n ", "the text is empty: write a JSON value, such as {}"),
+        (
+            '{"a": [1, {"b": 2}',
+            "the text ends before the JSON value does: add ] for the [ at line 1, column 7 and } for the { at line 1, "
+            "column 1",
+        ),
+    ],
+)
+def test_syntax_slips_get_a_hint_with_the_fix_and_where_it_goes(text: str, hint: str) -> None:
+    assert _hint(text) == hint
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['\ufeff{"a": 1}', '{"a": NaN}', '{"a": 1e999}', '{"a": "\\ud800"}', '{"a": @}'],
+)
+def test_problems_whose_message_already_says_the_fix_or_that_are_not_slips_get_no_hint(text: str) -> None:
+    assert _hint(text) is None
+
+
+def test_a_hint_is_only_given_for_the_place_the_parser_stopped_at() -> None:
+    assert syntax_hint('{"a": 1,}', 0) is None
+    assert syntax_hint('{"a": 1}', 3) is None
 
 
 def test_parse_error_for_unquoted_key_points_at_the_key() -> None:

@@ -88,7 +88,11 @@ def test_missing_folder_is_an_empty_successful_load_with_a_warning(tmp_path: Pat
     assert result.missing_directory
     [warning] = result.warnings
     assert (warning.code, warning.severity) == ("JC002", "warning")
-    assert warning.message == f"Contracts directory does not exist; no contracts loaded {missing}"
+    assert warning.message == f"Contracts directory does not exist; no contracts loaded from {missing}"
+    assert warning.hint == (
+        "create it with json-contracts init (it writes starter contracts there), or name the folder that holds "
+        "your contracts with -c DIR or JSON_CONTRACTS_DIR"
+    )
 
 
 def test_a_file_given_as_the_folder_is_a_failure(tmp_path: Path) -> None:
@@ -190,6 +194,15 @@ def test_invalid_file_names_fail_before_the_file_is_read(
     assert failure.code == "JC011"
 
 
+def test_an_invalid_name_has_a_hint_with_the_rule_and_a_valid_name(make_contracts_dir: MakeDir) -> None:
+    failure = _only_failure(_load_single(make_contracts_dir, "über.json", OBJECT))
+    assert failure.message == "Invalid contract name: über"
+    assert failure.hint == (
+        "a contract name (the file name without .json) uses only ASCII letters, digits, '.', '_' and '-', starts "
+        "with a letter or digit, and never contains '..'; rename the file, e.g. to uber.json"
+    )
+
+
 # --- step 3: file size --------------------------------------------------------------------------
 
 
@@ -225,6 +238,51 @@ def test_broken_json_fails_with_the_parse_position(make_contracts_dir: MakeDir) 
     assert failure.message.startswith("Invalid JSON: ")
     assert failure.code == "JC014"
     assert (failure.line, failure.column) == _position(text, "}")
+
+
+@pytest.mark.parametrize(
+    ("text", "needle", "hint"),
+    [
+        (
+            '{\n  "schema": {"type": "object",}\n}\n',
+            "}\n}",
+            "remove the comma at line 2, column 30: JSON allows no comma after the last member of an object",
+        ),
+        (
+            '{\n  "schema": {"type": "object"}\n  "rules": []\n}\n',
+            '"rules"',
+            'a comma is missing: add "," after the value that ends at line 2, column 30',
+        ),
+        ("{\n  'schema': {}\n}\n", "'schema'", "JSON strings use double quotes: write \"schema\" instead of 'schema'"),
+        (
+            '{\n  // the ticket\n  "schema": {}\n}\n',
+            "//",
+            'JSON has no comments: remove the comment at line 2, column 3 (a note can go in a "description")',
+        ),
+        ("{\n  schema: {}\n}\n", "schema", 'keys are strings in double quotes: write "schema"'),
+        (
+            '{"schema": {"pattern": "^\\d+$"}}',
+            "\\d",
+            '"\\d" is not a JSON escape: write "\\\\d" for a backslash '
+            '(a regular expression\'s \\d is "\\\\d" in JSON)',
+        ),
+        ('{"schema": {"additionalProperties": False}}', "False", "JSON literals are lower case: write false"),
+        (
+            '{"schema": {"type": "object"}',
+            None,
+            "the text ends before the JSON value does: add } for the { at line 1, column 1",
+        ),
+    ],
+)
+def test_json_syntax_slips_have_a_hint_saying_the_fix_and_where(
+    make_contracts_dir: MakeDir, text: str, needle: str | None, hint: str
+) -> None:
+    failure = _only_failure(_load_single(make_contracts_dir, "slip.json", text))
+    assert failure.code == "JC014"
+    assert failure.message.startswith("Invalid JSON: ")
+    assert failure.hint == hint
+    if needle is not None:  # the parser's own position is kept: where it stopped
+        assert (failure.line, failure.column) == _position(text, needle)
 
 
 def test_a_file_starting_with_a_byte_order_mark_is_rejected(make_contracts_dir: MakeDir) -> None:
@@ -296,6 +354,28 @@ def test_shape_issues_are_joined_in_field_order(make_contracts_dir: MakeDir) -> 
     )
     assert failure.code == "JC016"
     assert (failure.line, failure.column) == _position(text, '"x"')
+    assert failure.hint == (
+        '"rules" must be a list of strings: write "rules": ["x"]. every contract needs "schema": the JSON Schema its '
+        'documents must satisfy, such as {"type": "object"}. "examples" must be a list of {"input": ..., '
+        '"output": ...} objects, not the number 3'
+    )
+
+
+def test_a_missing_example_output_names_the_example_and_the_near_miss(make_contracts_dir: MakeDir) -> None:
+    text = json.dumps({**OBJECT, "examples": [{"input": "hi", "outputs": {}}]}, indent=2)
+    failure = _only_failure(_load_single(make_contracts_dir, "shape.json", text))
+    assert failure.message == "Invalid contract shape: value is required"
+    assert failure.hint == (
+        'examples[0] has no "output" (it has "outputs": did you mean "output"?); every example needs "input" and '
+        '"output"'
+    )
+    assert (failure.line, failure.column) == _position(text, '{\n      "input"')
+
+
+def test_the_same_hint_for_two_issues_is_given_once(make_contracts_dir: MakeDir) -> None:
+    failure = _only_failure(_load_single(make_contracts_dir, "shape.json", {**OBJECT, "examples": [{}]}))
+    assert failure.message == "Invalid contract shape: value is required, value is required"
+    assert failure.hint == 'examples[0] has no "input" and no "output"; every example needs "input" and "output"'
 
 
 @pytest.mark.parametrize(
@@ -447,7 +527,10 @@ def test_a_schema_that_breaks_its_meta_schema_fails_and_points_at_the_keyword(ma
 def test_an_unresolvable_local_ref_fails(make_contracts_dir: MakeDir) -> None:
     content = {"schema": {"properties": {"a": {"$ref": "#/$defs/missing"}}}}
     failure = _only_failure(_load_single(make_contracts_dir, "ref.json", content))
-    assert failure.message == "Invalid JSON Schema: can't resolve reference #/$defs/missing from id #"
+    assert failure.message == (
+        "Invalid JSON Schema: can't resolve reference #/$defs/missing from id #; put the schema it names under "
+        '"$defs" and point at it as #/$defs/<name>'
+    )
 
 
 def test_local_refs_to_defs_and_definitions_load(make_contracts_dir: MakeDir) -> None:
@@ -517,6 +600,38 @@ def test_an_invalid_example_output_fails_with_its_errors(make_contracts_dir: Mak
     )
     assert failure.code == "JC020"
     assert (failure.line, failure.column) == _position(text, '"urgent"')
+
+
+@pytest.mark.parametrize(
+    ("schema", "output", "hint"),
+    [
+        (
+            {"type": "object", "properties": {"s": {"enum": ["low", "high"]}}},
+            {"s": "urgent"},
+            'in the output of examples[0], /s must be one of "low", "high"; fix the example or the schema',
+        ),
+        (
+            {"$defs": {"n": {"enum": [1, 2]}}, "type": "array", "items": {"$ref": "#/$defs/n"}},
+            [1, 3],
+            "in the output of examples[0], /1 must be one of 1, 2; fix the example or the schema",
+        ),
+        ({"const": "x"}, "y", 'in the output of examples[0], / must be "x"; fix the example or the schema'),
+        (
+            {"type": "object", "additionalProperties": False, "properties": {"a": {}}},
+            {"a": 1, "b": 2},
+            'remove "b" from the output of examples[0], or add it to the schema\'s "properties"',
+        ),
+        ({"type": "object", "required": ["a"]}, {}, None),
+        ({"anyOf": [{"enum": [1]}, {"enum": [2]}]}, 3, None),
+    ],
+)
+def test_an_invalid_example_output_has_a_hint_when_the_message_leaves_the_fix_out(
+    make_contracts_dir: MakeDir, schema: dict[str, Any], output: Any, hint: str | None
+) -> None:
+    content = {"schema": schema, "examples": [{"input": "i", "output": output}]}
+    failure = _only_failure(_load_single(make_contracts_dir, "ex.json", content))
+    assert failure.code == "JC020"
+    assert failure.hint == hint
 
 
 def test_example_errors_at_the_root_print_a_slash_and_are_joined(make_contracts_dir: MakeDir) -> None:

@@ -6,7 +6,14 @@ import random
 
 import pytest
 
-from json_contracts.contracts.names import CONTRACT_NAME_PATTERN, collation_key, is_safe_name, name_from_filename
+from json_contracts.contracts.names import (
+    CONTRACT_NAME_PATTERN,
+    collation_key,
+    is_safe_name,
+    name_from_filename,
+    name_rule_hint,
+    suggested_name,
+)
 from tests.support.cli import STARTER_FILES
 
 
@@ -38,6 +45,34 @@ def test_safe_names_are_accepted(name: str) -> None:
 )
 def test_unsafe_names_are_rejected(name: str) -> None:
     assert not is_safe_name(name)
+
+
+@pytest.mark.parametrize(
+    ("name", "suggestion"),
+    [
+        ("über", "uber"),
+        ("café", "cafe"),
+        ("bad name", "bad-name"),
+        ("_x", "x"),
+        ("-dash", "dash"),
+        (".hidden", "hidden"),
+        ("a..b", "a.b"),
+        ("a/b", "a-b"),
+        ("", "contract"),
+        ("日本", "contract"),
+        ("ok", "ok"),
+    ],
+)
+def test_an_unsafe_name_gets_a_safe_suggestion(name: str, suggestion: str) -> None:
+    assert suggested_name(name) == suggestion
+    assert is_safe_name(suggestion)
+
+
+def test_the_name_hint_states_the_rule_and_suggests_a_file_name() -> None:
+    assert name_rule_hint("über") == (
+        "a contract name (the file name without .json) uses only ASCII letters, digits, '.', '_' and '-', starts "
+        "with a letter or digit, and never contains '..'; rename the file, e.g. to uber.json"
+    )
 
 
 def test_published_pattern_is_the_original_js_regex() -> None:

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from json_contracts._json.pointers import pointer_parts
 from json_contracts.contracts.starter import starter_files
 from json_contracts.schema.checking import check_schema
 from json_contracts.schema.dialects import flat_meta_schema_2020_12
@@ -62,4 +63,22 @@ def test_an_invalid_schema_still_gets_the_official_errors() -> None:
     problem = check_schema({"type": "object", "properties": {"a": {"type": "strnig"}}, "minLength": -1},
                            DRAFT202012)  # fmt: skip
     assert problem is not None
-    assert problem.message.startswith("Invalid JSON Schema: data/properties/a/type ")
+    assert problem.message.startswith('Invalid JSON Schema: /properties/a/type: "strnig" is not a JSON Schema type')
+    assert problem.message.endswith('/minLength: "minLength" must be 0 or more, not -1')
+
+
+@settings(max_examples=300, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+@given(SCHEMAS)
+def test_every_invalid_schema_gets_sentences_that_point_into_it(schema: Any) -> None:
+    # The sentences are built by reading the schema back at each error's place: no schema may
+    # make that fail, and the finding points at a place that exists.
+    if not isinstance(schema, dict) or "$schema" in schema:
+        return
+    problem = check_schema(schema, DRAFT202012)
+    if OFFICIAL.is_valid(schema) and problem is None:
+        return
+    assert problem is not None
+    assert problem.message.startswith("Invalid JSON Schema: ")
+    node: Any = schema
+    for part in pointer_parts(problem.pointer):
+        node = node[int(part)] if isinstance(node, list) else node[part]

@@ -21,7 +21,7 @@ from json_contracts._json.pointers import escape_pointer_segment
 from json_contracts._json.text import LONE_SURROGATE, MAX_SAFE_INTEGER, escape_lone_surrogates
 from json_contracts.errors import JsonParseError, JsonTooDeepError
 
-__all__ = ["SourceMap", "line_column", "parse_json"]
+__all__ = ["SourceMap", "line_column", "parse_json", "syntax_hint"]
 
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?")
 _WS = re.compile(r"[ \t\n\r]*")
@@ -107,8 +107,9 @@ def parse_json(text: str) -> Any:
     try:
         value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
+        what = exc.msg.removesuffix(" at")  # "Unterminated string starting at" names the place itself
         raise JsonParseError(
-            f"{exc.msg} at line {exc.lineno}, column {exc.colno}", exc.lineno, exc.colno, exc.pos
+            f"{what} at line {exc.lineno}, column {exc.colno}", exc.lineno, exc.colno, exc.pos
         ) from exc
     except _NonJsonConstant as exc:
         offset = next((m.start(1) for m in _STRING_OR_CONSTANT.finditer(text) if m.group(1)), 0)
@@ -138,6 +139,161 @@ def parse_json(text: str) -> Any:
     if problem is not None:
         raise problem
     return value
+
+
+_WORD = re.compile(r"[A-Za-z_$][A-Za-z0-9_$-]*")
+_NUMBER_LIKE = re.compile(r"[0-9A-Za-z.]+")
+_LITERALS = {"True": "true", "False": "false", "None": "null", "TRUE": "true", "FALSE": "false", "NULL": "null"}
+
+
+def syntax_hint(text: str, offset: int) -> str | None:
+    """What to change in ``text`` when :func:`parse_json` stopped at ``offset``, or None.
+
+    Hand-written JSON fails on a few slips: a trailing or a missing comma, single quotes, a
+    comment, an unquoted key, ``True`` for ``true``, a backslash in a regular expression. The
+    parser's own message names what it expected, not the slip, so the hint names the slip and
+    the line and column where the fix goes (the comma to remove sits before where parsing stopped).
+    """
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        return _slip(text, exc.msg, exc.pos) if exc.pos == offset else None
+    except (ValueError, RecursionError):
+        return None
+    return None
+
+
+def _at(text: str, offset: int) -> str:
+    line, column = line_column(text, offset)
+    return f"line {line}, column {column}"
+
+
+def _open_brackets(text: str) -> tuple[list[tuple[str, int]], int | None]:
+    """The brackets still open at the end of ``text``, and where an unclosed string starts."""
+    stack: list[tuple[str, int]] = []
+    string_start: int | None = None
+    escaped = False
+    for i, char in enumerate(text):
+        if string_start is not None:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                string_start = None
+        elif char == '"':
+            string_start = i
+        elif char in "{[":
+            stack.append((char, i))
+        elif char in "}]" and stack:
+            stack.pop()
+    return stack, string_start
+
+
+def _ended_early(text: str) -> str:
+    if not text.strip():
+        return "the text is empty: write a JSON value, such as {}"
+    stack, string_start = _open_brackets(text)
+    if string_start is not None:
+        return f"close the string that starts at {_at(text, string_start)} with a double quote"
+    if stack:
+        closing = " and ".join(
+            f"{'}' if char == '{' else ']'} for the {char} at {_at(text, i)}" for char, i in stack[::-1][:3]
+        )
+        return f"the text ends before the JSON value does: add {closing}"
+    return "the text ends before the JSON value does: complete the last value"
+
+
+def _word_hint(word: str, as_key: bool) -> str:
+    if word in _LITERALS:
+        return f"JSON literals are lower case: write {_LITERALS[word]}"
+    if word == "undefined":
+        return "JSON has no undefined: write null, or leave the key out"
+    if as_key:
+        return f'keys are strings in double quotes: write "{word}"'
+    return f'text is a string in double quotes: write "{word}"'
+
+
+def _number_hint(text: str, pos: int) -> str:
+    """How to write a number JSON does not read: ``1.`` or ``0x1F`` (the parser stopped at ``pos``)."""
+    start = pos
+    while start > 0 and text[start - 1].isdigit():
+        start -= 1
+    match = _NUMBER_LIKE.match(text, start)
+    token = match.group()[:24] if match else ""
+    if token[:2].lower() == "0x":
+        try:
+            return f"JSON numbers are decimal: write {int(token, 16)} for {token}"
+        except ValueError:
+            return "JSON numbers are decimal: write the number in decimal digits"
+    if token.endswith("."):
+        return f"JSON numbers need a digit after the point: write {token}0 or {token[:-1]}"
+    return f"{token} is not a JSON number: write digits, an optional fraction (.5) and an optional exponent (e3)"
+
+
+def _slip(text: str, msg: str, pos: int) -> str | None:
+    """The fix for the slip the parser stopped at; ``msg`` and ``pos`` are the parser's."""
+    if msg.startswith("Unexpected UTF-8 BOM"):
+        return None  # parse_json's own message says what to do
+    if not text[pos:].strip() and not msg.startswith(("Invalid", "Unterminated")):
+        return _ended_early(text)
+    char = text[pos : pos + 1]
+    before = text[:pos].rstrip(" \t\n\r")
+    previous = before[-1:]
+    if msg.startswith("Invalid \\escape"):
+        following = text[pos + 1 : pos + 2]
+        return (
+            f'"\\{following}" is not a JSON escape: write "\\\\{following}" for a backslash '
+            f'(a regular expression\'s \\d is "\\\\d" in JSON)'
+        )
+    if msg.startswith("Invalid control character"):
+        if char in "\r\n":
+            return (
+                "a string cannot span lines: close it with a double quote on this line, or write \\n for a line break"
+            )
+        return "write a tab as \\t and other control characters as \\u00XX inside a string"
+    if msg.startswith("Unterminated string"):
+        return f"close the string that starts at {_at(text, pos)} with a double quote"
+    if msg.startswith("Extra data"):
+        if char in "}]":
+            return f"remove the extra {char} at {_at(text, pos)}: every bracket is already closed"
+        return (
+            f"the JSON value ends at {_at(text, len(before) - 1)}: remove what follows, "
+            "or put the values together in one array or object"
+        )
+    if text.startswith(("//", "/*"), pos) or char == "#":
+        return f'JSON has no comments: remove the comment at {_at(text, pos)} (a note can go in a "description")'
+    if char == "'":
+        end = text.find("'", pos + 1, text.find("\n", pos) if "\n" in text[pos:] else len(text))
+        quoted = text[pos + 1 : end] if end > pos else ""
+        shown = f"\"{quoted}\" instead of '{quoted}'" if 0 < len(quoted) <= 40 else "double quotes"
+        return f"JSON strings use double quotes: write {shown}"
+    if char in "}]" and previous == ",":
+        kind = "member of an object" if char == "}" else "item of an array"
+        return f"remove the comma at {_at(text, len(before) - 1)}: JSON allows no comma after the last {kind}"
+    if char == ",":
+        after = text[pos + 1 :].lstrip(" \t\n\r")[:1]
+        if after in ("}", "]"):
+            return f"remove the comma at {_at(text, pos)}: JSON allows no comma after the last value"
+        if previous in (",", "{", "[", ""):
+            return f"remove the extra comma at {_at(text, pos)}"
+    if msg.startswith("Expecting ',' delimiter"):
+        if previous == "0" and char.isdigit() and not before[-2:-1].isdigit():
+            return "JSON numbers have no leading zeros: remove the 0, or write the value as a string"
+        if previous.isdigit() and char in ".xXeE":
+            return _number_hint(text, pos)
+        return f'a comma is missing: add "," after the value that ends at {_at(text, len(before) - 1)}'
+    if msg.startswith("Expecting ':' delimiter"):
+        return f"put a colon between the key and its value, at {_at(text, pos)}"
+    word = _WORD.match(text, pos)
+    if word is not None:
+        return _word_hint(word.group(), as_key=msg.startswith("Expecting property name"))
+    if char == "+":
+        return "JSON numbers have no plus sign: remove the +"
+    fraction = _NUMBER.match("0" + text[pos : pos + 24])
+    if char == "." and fraction is not None and len(fraction.group()) > 2:
+        return f"JSON numbers start with a digit: write {fraction.group()}"
+    return None
 
 
 class SourceMap:

@@ -17,19 +17,21 @@ from pathlib import Path
 from typing import Any
 
 from json_contracts._json.hashing import sha256_of
-from json_contracts._json.reading import parse_json
+from json_contracts._json.pointers import pointer_parts, resolve_local_ref
+from json_contracts._json.reading import parse_json, syntax_hint
 from json_contracts._json.text import display_text, dumps
 from json_contracts._json.values import first_too_deep, nested_too_deep
 from json_contracts.contracts.limits import Limits
 from json_contracts.contracts.model import Contract, LoadResult, SourceFile
-from json_contracts.contracts.names import collation_key, is_safe_name, name_from_filename
+from json_contracts.contracts.names import collation_key, is_safe_name, name_from_filename, name_rule_hint
 from json_contracts.contracts.shape import normalise_operations, shape_issues
 from json_contracts.errors import JsonParseError, JsonTooDeepError, LoadError
 from json_contracts.findings import Code, Finding, Severity
 from json_contracts.schema.checking import check_schema
 from json_contracts.schema.compiled import compile_schema
 from json_contracts.schema.dialects import detect_dialect
-from json_contracts.schema.validation import describe_errors, iter_errors
+from json_contracts.schema.meta_messages import join_sentences
+from json_contracts.schema.validation import ErrorRecord, describe_errors, iter_errors
 
 __all__ = ["Limits", "contract_from_text", "load_contracts", "load_contracts_strict"]
 
@@ -52,6 +54,7 @@ def _finding(
     severity: Severity = "error",
     file: str | None = None,
     contract: str | None = None,
+    hint: str | None = None,
 ) -> Finding:
     line, column = source.position(pointer) if source is not None else (1, 1)
     return Finding(
@@ -64,6 +67,7 @@ def _finding(
         line=line,
         column=column,
         contract=contract,
+        hint=display_text(hint) if hint else None,
     )
 
 
@@ -155,8 +159,8 @@ def _build(name: str, source: SourceFile, data: Any, limits: Limits) -> Contract
     """Steps 5-10 of the per-file pipeline on parsed data."""
     path = source.path
 
-    def fail(code: Code, message: str, pointer: str = "") -> _Failed:
-        return _Failed(_finding(code, message, path, source=source, pointer=pointer, contract=name))
+    def fail(code: Code, message: str, pointer: str = "", hint: str | None = None) -> _Failed:
+        return _Failed(_finding(code, message, path, source=source, pointer=pointer, contract=name, hint=hint))
 
     deep = first_too_deep(data, limits.max_file_depth)
     if deep is not None:
@@ -166,7 +170,8 @@ def _build(name: str, source: SourceFile, data: Any, limits: Limits) -> Contract
     issues = shape_issues(data)
     if issues:
         message = "Invalid contract shape: " + ", ".join(issue.message for issue in issues)
-        raise fail(Code.INVALID_SHAPE, message, issues[0].pointer)
+        hint = join_sentences(issue.hint for issue in issues if issue.hint)
+        raise fail(Code.INVALID_SHAPE, message, issues[0].pointer, hint)
     operations = normalise_operations(data.get("operations"))
     examples = data.get("examples", [])
     total = len(examples) + sum(len(op["examples"]) for op in operations.values())
@@ -216,8 +221,53 @@ def _build(name: str, source: SourceFile, data: Any, limits: Limits) -> Contract
                     f"Example output at {label}[{i}] does not validate against contract schema: "
                     + describe_errors(errors),
                     f"{pointer_base}/{i}/output{errors[0]['path']}",
+                    _example_hint(schema, f"{label}[{i}]", errors),
                 )
     return contract
+
+
+def _subschema(schema: Any, path: str) -> Any:
+    """The schema a document's value at ``path`` is checked by, through ``properties``, ``items`` and
+    local ``$ref``s; None where that is not plain (a composition, a pattern)."""
+
+    def followed(node: Any) -> Any:
+        for _ in range(8):  # a few $ref hops at most; a loop gives up
+            if not (isinstance(node, dict) and isinstance(node.get("$ref"), str)):
+                return node
+            node = resolve_local_ref(schema, node["$ref"])
+        return None
+
+    node = followed(schema)
+    for part in pointer_parts(path):
+        if not isinstance(node, dict):
+            return None
+        properties = node.get("properties")
+        if isinstance(properties, dict) and part in properties:
+            node = followed(properties[part])
+        elif part.isdigit() and isinstance(node.get("items"), dict):
+            node = followed(node["items"])
+        else:
+            return None
+    return node
+
+
+def _example_hint(schema: Any, label: str, errors: list[ErrorRecord]) -> str | None:
+    """What to write in the example, when the first error's message leaves it out (Ajv's enum and
+    const messages do not list the values; an extra property's does not say it can be removed)."""
+    first = errors[0]
+    where = first["path"] or "/"
+    node = _subschema(schema, first["path"]) if first["keyword"] in ("enum", "const") else None
+    if isinstance(node, dict) and first["keyword"] == "const" and "const" in node:
+        const = dumps(node["const"], indent=None)
+        return f"in the output of {label}, {where} must be {const}; fix the example or the schema"
+    if isinstance(node, dict) and isinstance(node.get("enum"), list) and node["enum"]:
+        shown = ", ".join(dumps(value, indent=None) for value in node["enum"][:10])
+        more = ", ..." if len(node["enum"]) > 10 else ""
+        return f"in the output of {label}, {where} must be one of {shown}{more}; fix the example or the schema"
+    if first["keyword"] in ("additionalProperties", "unevaluatedProperties"):
+        name = pointer_parts(first["path"])[-1] if first["path"] else ""
+        return f'remove "{name}" from the output of {label}, or add it to the schema\'s "properties"'
+    return None
 
 
 def _nested_too_deep(limits: Limits) -> str:
@@ -244,7 +294,8 @@ def _parse_and_build(name: str, path: Path, text: str, limits: Limits) -> Contra
     except JsonTooDeepError as exc:
         raise _Failed(_finding(Code.NESTED_TOO_DEEP, _nested_too_deep(limits), path, contract=name)) from exc
     except JsonParseError as exc:
-        invalid = _finding(Code.INVALID_JSON, f"Invalid JSON: {exc.message}", path, contract=name)
+        hint = syntax_hint(text, exc.offset)
+        invalid = _finding(Code.INVALID_JSON, f"Invalid JSON: {exc.message}", path, contract=name, hint=hint)
         raise _Failed(replace(invalid, line=exc.line, column=exc.column)) from exc
     return _build(name, SourceFile(path, text), data, limits)
 
@@ -281,10 +332,12 @@ def load_contracts(
         result.missing_directory = True
         missing = _finding(
             Code.MISSING_DIRECTORY,
-            f"Contracts directory does not exist; no contracts loaded {root}",
+            f"Contracts directory does not exist; no contracts loaded from {root}",
             root,
             severity="warning",
             file=str(root),
+            hint="create it with json-contracts init (it writes starter contracts there), or name the folder "
+            "that holds your contracts with -c DIR or JSON_CONTRACTS_DIR",
         )
         result.warnings.append(replace(missing, line=0, column=0))  # a folder has no line
         return result
@@ -305,7 +358,8 @@ def load_contracts(
         name = name_from_filename(filename)
         try:
             if not is_safe_name(name):
-                raise _Failed(_finding(Code.INVALID_NAME, f"Invalid contract name: {name}", path))
+                hint = name_rule_hint(name)
+                raise _Failed(_finding(Code.INVALID_NAME, f"Invalid contract name: {name}", path, hint=hint))
             if path.parent != root:
                 raise _Failed(_finding(Code.PATH_ESCAPE, f"Path escapes contracts directory: {path}", path))
             text = _read_text(path, limits)

@@ -9,7 +9,14 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["CONTRACT_NAME_PATTERN", "collation_key", "is_safe_name", "name_from_filename"]
+__all__ = [
+    "CONTRACT_NAME_PATTERN",
+    "collation_key",
+    "is_safe_name",
+    "name_from_filename",
+    "name_rule_hint",
+    "suggested_name",
+]
 
 #: The rule as a JS/ECMA regex; published as the ``pattern`` of contract-name arguments.
 CONTRACT_NAME_PATTERN = r"^(?!.*\.\.)(?!.*[\\/])[A-Za-z0-9][A-Za-z0-9._-]*$"
@@ -23,6 +30,28 @@ _RANKS = {ch: i for i, ch in enumerate(_ORDER)}
 def is_safe_name(name: str) -> bool:
     """True when ``name`` may name a contract (``fullmatch``: no trailing-newline leniency)."""
     return _SAFE_NAME.fullmatch(name) is not None
+
+
+def suggested_name(name: str) -> str:
+    """A safe name close to ``name``: accents dropped, other characters turned into ``-``.
+
+    ``über`` -> ``uber``, ``bad name`` -> ``bad-name``, ``_x`` -> ``x``, ``a..b`` -> ``a.b``;
+    ``contract`` when nothing usable is left.
+    """
+    ascii_text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    text = re.sub(r"[^A-Za-z0-9._-]+", "-", ascii_text)
+    text = re.sub(r"\.{2,}", ".", text)
+    text = re.sub(r"-{2,}", "-", text)
+    text = text.lstrip("._-").rstrip("-")
+    return text if is_safe_name(text) else "contract"
+
+
+def name_rule_hint(name: str) -> str:
+    """What a contract name may be, and a file name that follows the rule (the JC011 hint)."""
+    return (
+        "a contract name (the file name without .json) uses only ASCII letters, digits, '.', '_' and '-', "
+        f"starts with a letter or digit, and never contains '..'; rename the file, e.g. to {suggested_name(name)}.json"
+    )
 
 
 def name_from_filename(filename: str) -> str:

@@ -7,6 +7,7 @@ points elsewhere is a problem, never a fetch.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,28 +15,47 @@ import referencing
 import referencing.exceptions
 import regress
 
-from json_contracts._json.pointers import pointer_from_parts
+from json_contracts._json.pointers import escape_pointer_segment, pointer_from_parts
 from json_contracts._json.values import nested_too_deep
 from json_contracts.findings import Code, Finding
-from json_contracts.schema.compiled import OFFLINE_REGISTRY, SPECIFICATIONS, error_pointer
+from json_contracts.schema.compiled import OFFLINE_REGISTRY, SPECIFICATIONS
 from json_contracts.schema.dialects import meta_errors, schema_problem
 from json_contracts.schema.formats import ecma_regex
-from json_contracts.schema.validation import error_records
+from json_contracts.schema.meta_messages import join_sentences, meta_problems
 from json_contracts.schema.vocabulary import iter_subschemas
 
 __all__ = ["check_schema", "is_regex_valid"]
 
 
 _REF_KEYWORDS = ("$ref", "$dynamicRef")
+# A schema with hundreds of problems gets the first few, in file order: the message stays readable.
+_MAX_SENTENCES = 20
 
 
-def _ref_hint(ref: str) -> str:
-    """Why a reference that points outside the contract is never followed, and what to do instead."""
+def _ref_hint(ref: str, schema: dict[str, Any]) -> str:
+    """Why a reference is not followed, and what to write instead.
+
+    A reference outside the contract is never fetched. A local one that names nothing is most
+    often a slip between ``#/definitions/`` and ``#/$defs/`` or a misspelt name, so the closest
+    place that exists is suggested.
+    """
     if ref.startswith(("http://", "https://", "file:", "//")):
         return "; remote references are never fetched: copy the schema into $defs"
     if not ref.startswith("#"):
         return "; only references inside this contract (#...) are followed: copy the schema into $defs"
-    return ""
+    targets = [
+        f"#/{group}/{escape_pointer_segment(name)}"
+        for group in ("$defs", "definitions")
+        if isinstance(schema.get(group), dict)
+        for name in schema[group]
+    ]
+    names = {target.rsplit("/", 1)[-1]: target for target in targets}
+    close = difflib.get_close_matches(ref.rsplit("/", 1)[-1], list(names), n=1, cutoff=0.75)
+    if close:
+        return f"; did you mean {names[close[0]]}?"
+    if targets:
+        return f"; point it at a schema of this contract, such as {targets[0]}"
+    return '; put the schema it names under "$defs" and point at it as #/$defs/<name>'
 
 
 def _unresolvable_refs(schema: dict[str, Any], dialect: str) -> Iterator[Finding]:
@@ -56,8 +76,9 @@ def _unresolvable_refs(schema: dict[str, Any], dialect: str) -> Iterator[Finding
             try:
                 resolver.lookup(ref)
             except referencing.exceptions.Unresolvable:
+                base = root.id() or "#"
                 yield schema_problem(
-                    f"Invalid JSON Schema: can't resolve reference {ref} from id {root.id() or '#'}{_ref_hint(ref)}",
+                    f"Invalid JSON Schema: can't resolve reference {ref} from id {base}{_ref_hint(ref, schema)}",
                     pointer_from_parts((*parts, keyword)),
                 )
         for sub_parts, sub in iter_subschemas(node):
@@ -134,7 +155,11 @@ def _cycle_problem(schema: dict[str, Any]) -> Finding | None:
 
 
 def check_schema(schema: dict[str, Any], dialect: str, *, max_depth: int = 64) -> Finding | None:
-    """The first reason ``schema`` cannot be compiled, in the TypeScript server's words, or None."""
+    """Why ``schema`` cannot be compiled, or None.
+
+    Meta-schema errors become one sentence per problem (:mod:`.meta_messages`) after the
+    TypeScript server's ``Invalid JSON Schema:`` prefix, pointing at the first problem in the file.
+    """
     problem = _depth_problem(schema, max_depth)
     if problem is not None:
         return problem
@@ -143,14 +168,13 @@ def check_schema(schema: dict[str, Any], dialect: str, *, max_depth: int = 64) -
     except RecursionError:
         return schema_problem("Invalid JSON Schema: the schema is nested too deeply to check; flatten it")
     if errors:
-        texts = [f"data{r['path']} {r['message']}" for r in error_records(errors)]
-        first = errors[0]
-        message = "Invalid JSON Schema: " + ", ".join(texts)
-        if first.validator == "format" and first.validator_value == "regex":
-            reason = is_regex_valid(str(first.instance))
-            message += f" ({reason}); write the pattern as an ECMA-262 regular expression"
-            return schema_problem(message, error_pointer(first), Code.INVALID_PATTERN)
-        return schema_problem(message, error_pointer(first))
+        problems = meta_problems(schema, errors, dialect, is_regex_valid)
+        shown = [p.sentence for p in problems[:_MAX_SENTENCES]]
+        if len(problems) > _MAX_SENTENCES:
+            shown.append(f"{len(problems) - _MAX_SENTENCES} more problems are not shown; fix these first")
+        message = "Invalid JSON Schema: " + join_sentences(shown)
+        first = problems[0]
+        return schema_problem(message, first.pointer, Code.INVALID_PATTERN if first.regex else Code.INVALID_SCHEMA)
     for problem in _unresolvable_refs(schema, dialect):
         return problem
     return _cycle_problem(schema)
