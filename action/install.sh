@@ -6,7 +6,8 @@
 # Inputs (environment, set by action.yml):
 #   JC_INSTALL  "action" (default): this action's checkout, $GITHUB_ACTION_PATH;
 #               "none": a json-contracts already on PATH, installed by the job (nothing installed);
-#               anything else: a pip requirement, e.g. json-contracts==0.2.0.
+#               anything else: a pip requirement, e.g. "json-contracts @ git+https://github.com/OWNER/json-contracts@REF"
+#               (a version pin such as json-contracts==0.2.0 works once the package is on PyPI).
 #   JC_PYTHON   the interpreter to build the environment with (default: python3).
 set -euo pipefail
 

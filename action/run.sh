@@ -6,7 +6,7 @@
 #   JC_BIN        the json-contracts executable (from the install step)
 #   JC_COMMAND    lint, validate or test
 #   JC_CONTRACTS  the contracts folder, relative to $GITHUB_WORKSPACE
-#   JC_STRICT     true or false (lint only: fail on warnings)
+#   JC_STRICT     true or false (lint only: --strict or --no-strict, which beat pyproject.toml)
 #   JC_ARGS       extra arguments, split on whitespace; never evaluated by the shell
 set -uo pipefail
 
@@ -33,8 +33,9 @@ read -r -d '' -a extra <<<"${JC_ARGS:-}" || true # whitespace split, no globbing
 cd "${GITHUB_WORKSPACE:-.}" || fail "cannot enter GITHUB_WORKSPACE ($GITHUB_WORKSPACE)"
 
 cmd=("$bin" "$command" --contracts "${JC_CONTRACTS:-json-contracts}" --format github)
-if [[ "$command" == lint && "$strict" == true ]]; then
-  cmd+=(--strict)
+if [[ "$command" == lint ]]; then
+  # Both ways explicit: strict: "false" must win over strict = true in the repository's pyproject.toml.
+  if [[ "$strict" == true ]]; then cmd+=(--strict); else cmd+=(--no-strict); fi
 fi
 if [[ -n "${GITHUB_STEP_SUMMARY:-}" ]]; then
   cmd+=(--summary "$GITHUB_STEP_SUMMARY")

@@ -57,8 +57,8 @@ def test_a_broken_folder_fails_with_annotations_on_the_offending_lines(
     ]
     assert {a["file"] for a in found} == {"broken/broken.json"}  # relative to the workspace
     where = {a["title"]: (int(a["line"]), int(a["col"])) for a in found}
-    assert where["JC113"] == position(text, "5]")  # the integer in the string enum
-    assert where["JC130"] == position(text, '["s", 5]')  # the enum array
+    assert where["JC113"] == position(text, "5, ")  # the integer in the string enum
+    assert where["JC130"] == position(text, '["s", 5, "m"]')  # the enum array
     assert where["JC104"] == position(text, "{", 2)  # the schema object
     assert where["JC132"] == (1, 1)
     assert run.outputs == {"errors": "1", "warnings": "1", "info": "2"}
@@ -77,7 +77,7 @@ def test_the_summary_lists_every_finding_of_a_broken_folder(run_action: RunActio
         ["JC130", "info"],
     ]
     text = BROKEN
-    line, column = position(text, "5]")
+    line, column = position(text, "5, ")
     assert rows[0].startswith(f"| broken/broken.json:{line}:{column} | JC113 | error | Enum value 5 is integer")
 
 
@@ -325,3 +325,34 @@ def test_the_test_command_annotates_a_failed_property_check_at_its_line(run_acti
     assert found["message"].startswith("repair-hints: following the repairs for 'drop a required field' at /b")
     assert run.outputs == {"errors": "1", "warnings": "0", "info": "0"}
     assert "JC204" in run.step("run").summary
+
+
+def test_strict_false_wins_over_strict_true_in_the_repository_s_pyproject(
+    run_action: RunAction, workspace: Path
+) -> None:
+    folder = workspace / "json-contracts"
+    folder.mkdir()
+    (folder / "open.json").write_text(
+        '{"schema": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]},\n'
+        ' "operations": {"edit": {"enabled": false}}, "examples": [{"input": "i", "output": {"a": "x"}}]}\n',
+        encoding="utf-8",
+    )
+    (workspace / "pyproject.toml").write_text("[tool.json-contracts]\nstrict = true\n", encoding="utf-8")
+
+    lenient = run_action({"strict": "false"})
+    strict = run_action({"strict": "true"})
+
+    assert (lenient.returncode, strict.returncode) == (0, 1)
+    assert "json-contracts lint --contracts json-contracts --format github --no-strict " in lenient.step("run").stderr
+    assert lenient.outputs["warnings"] == "1"
+    assert lenient.step("run").summary.startswith("### json-contracts lint (json-contracts): passed\n")
+
+
+def test_the_test_command_fails_on_a_mistyped_folder(run_action: RunAction, good_folder: Path) -> None:
+    run = run_action({"command": "test", "contracts": "json-contract"})
+
+    assert run.returncode == 1
+    [found] = parse_annotations(run.step("run").stdout)
+    assert (found["level"], found["title"], found["file"]) == ("error", "JC002", "json-contract")
+    assert found["message"].startswith("Contracts directory does not exist")
+    assert run.outputs == {"errors": "1", "warnings": "0", "info": "0"}

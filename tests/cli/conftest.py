@@ -1,7 +1,8 @@
 """Fixtures for CLI tests: an isolated working folder, a click runner, contract writers, the real script.
 
 Every test runs in its own ``tmp_path`` as the working directory with ``JSON_CONTRACTS_DIR``
-unset, so the default ``./json-contracts`` and any ``pyproject.toml`` lookup stay inside it.
+unset, so the default ``./json-contracts``, any ``pyproject.toml`` lookup and ``test``'s cache folder
+stay inside it.
 """
 
 from __future__ import annotations
@@ -35,9 +36,11 @@ def samples() -> SimpleNamespace:
 
 @pytest.fixture
 def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """tmp_path as the working directory, with JSON_CONTRACTS_DIR unset."""
+    """tmp_path as the working directory, with JSON_CONTRACTS_DIR unset, and NO_COLOR and FORCE_COLOR too
+    (a shell or CI that sets FORCE_COLOR would otherwise colour every output the tests compare)."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("JSON_CONTRACTS_DIR", raising=False)
+    for name in ("JSON_CONTRACTS_DIR", "NO_COLOR", "FORCE_COLOR"):
+        monkeypatch.delenv(name, raising=False)
     return tmp_path
 
 

@@ -69,7 +69,8 @@ def test_a_missing_required_field_is_located_at_its_parent_object(run_cli: RunCl
 
     assert result.exit_code == 1
     assert result.stdout.splitlines()[0] == "<stdin>:2:3: required /priority must have required property 'priority'"
-    assert "  - Add missing required field /priority." in result.stdout.splitlines()
+    # the allowed values are named, which the MCP instructions (the TypeScript server's lines) leave out
+    assert "  - Add missing required field /priority with one of: low, high." in result.stdout.splitlines()
 
 
 def test_a_document_that_is_not_json_fails_with_its_position(
@@ -82,6 +83,36 @@ def test_a_document_that_is_not_json_fails_with_its_position(
     assert result.exit_code == 1
     assert result.stdout.startswith("cut.json:1:11: invalid JSON")
     assert len(result.stdout.splitlines()) == 1
+
+
+def test_a_document_with_a_json_slip_gets_the_fix_at_its_place(run_cli: RunCli, ticket_folder: Path) -> None:
+    result = run_cli("check", "ticket", "-", "-c", "contracts", input='{"title": "Chair", "priority": "low",}')
+
+    assert result.exit_code == 1
+    line = result.stdout.splitlines()[0]
+    assert line.startswith("<stdin>:1:")
+    assert "remove the comma at line 1, column 37" in line
+
+
+def test_an_error_list_cut_at_the_limit_counts_only_its_errors(
+    run_cli: RunCli, write_contracts: WriteContracts, workdir: Path
+) -> None:
+    write_contracts({"many": {"schema": {"type": "array", "items": {"type": "integer"}}}})
+    (workdir / "doc.json").write_text('["a", "b", "c", "d"]', encoding="utf-8")
+    env = {"JSON_CONTRACTS_MAX_ERRORS": "2"}
+
+    result = run_cli("check", "many", "doc.json", "-c", "contracts", "--counts", "c.txt", env=env)
+
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert [line.split(" ", 1)[0] for line in lines[:2]] == ["doc.json:1:2:", "doc.json:1:7:"]
+    assert (
+        lines[-1] == "doc.json does not validate against many: 2 error(s), more not listed (JSON_CONTRACTS_MAX_ERRORS)."
+    )
+    assert (workdir / "c.txt").read_text(encoding="utf-8") == "errors=2\nwarnings=0\ninfo=0\n"
+    report = json.loads(run_cli("check", "many", "doc.json", "-c", "contracts", "--json", env=env).stdout)
+    assert [error["keyword"] for error in report["errors"]] == ["type", "type", "maxErrors"]  # agents read the note
+    assert [repair["keyword"] for repair in report["repairs"]] == ["type", "type"]
 
 
 def test_a_document_that_is_not_json_in_json_mode_reports_line_and_column(run_cli: RunCli, ticket_folder: Path) -> None:
@@ -213,3 +244,23 @@ def test_check_with_github_format_annotates_a_document_that_is_not_json(
 
     assert result.exit_code == 1
     assert result.stdout.startswith("::error file=doc.json,line=1,col=13,title=JC302::Invalid JSON: ")
+
+
+def test_check_with_a_missing_folder_says_so_and_how_to_fix_it(run_cli: RunCli, workdir: Path) -> None:
+    result = run_cli("check", "ticket", "-", "-c", "nowhere", input="{}")
+
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "Error: Contracts folder does not exist: nowhere; pass the folder with -c DIR (or set JSON_CONTRACTS_DIR), "
+        "or create it with json-contracts init"
+    ]
+
+
+def test_check_with_a_folder_that_is_a_file_says_so(run_cli: RunCli, workdir: Path) -> None:
+    (workdir / "afile").write_text("", encoding="utf-8")
+
+    result = run_cli("check", "ticket", "-", "-c", "afile", input="{}")
+
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"Error: Cannot read contracts directory {workdir / 'afile'}: ")
+    assert "Contract not found" not in result.stderr

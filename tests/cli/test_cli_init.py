@@ -7,6 +7,8 @@ from importlib import resources
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
 from tests.support.cli import RunCli
 
 STARTER_DIR = Path(str(resources.files("json_contracts.contracts.starter")))
@@ -20,7 +22,7 @@ def _init_text(target: Path, copied: list[str], skipped: list[str]) -> list[str]
     if copied:
         lines.append("Copied: " + ", ".join(copied))
     if skipped:
-        lines.append("Skipped: " + ", ".join(skipped))
+        lines.append("Skipped: " + ", ".join(skipped) + " (they exist; use --force to overwrite)")
     return [*lines, "", "Next:"]
 
 
@@ -148,3 +150,27 @@ def test_init_into_a_path_that_is_a_file_fails_with_exit_1(run_cli: RunCli, work
     assert result.exit_code == 1
     assert result.stderr.startswith("Failed to initialize starter contracts: ")
     assert (workdir / "afile").read_text(encoding="utf-8") == "keep me"
+
+
+def test_init_says_how_to_overwrite_what_it_skipped(run_cli: RunCli, workdir: Path) -> None:
+    run_cli("init")
+    (workdir / "json-contracts" / "support-ticket.json").unlink()
+
+    result = run_cli("init")
+
+    assert result.stdout.splitlines()[1:4] == [
+        "Copied 1 file(s). Skipped 8 existing file(s).",
+        "Copied: support-ticket.json",
+        "Skipped: chart-generation.json, create-filter.json, ecommerce-return.json, expense-report.json, "
+        "legal-client-intake.json, LICENSE.md, patient-intake.json, real-estate-lead.json "
+        "(they exist; use --force to overwrite)",
+    ]
+
+
+@pytest.mark.parametrize("fmt", ["github", "sarif"])
+def test_init_takes_text_or_json_only(run_cli: RunCli, workdir: Path, fmt: str) -> None:
+    result = run_cli("init", "--format", fmt)
+
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: Invalid value for '--format': '{fmt}' is not one of 'text', 'json'.\n"
+    assert not (workdir / "json-contracts").exists()

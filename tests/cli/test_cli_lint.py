@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -11,6 +12,9 @@ import pytest
 from tests.support.cli import RunCli, WriteContracts
 
 NOT_CLOSED = "Object schema does not set additionalProperties:false."
+NOT_CLOSED_HINT = 'add "additionalProperties": false to this object schema, so a model cannot add fields of its own'
+#: What people read: the TypeScript server's message, then the hint as a sentence of its own.
+NOT_CLOSED_TEXT = f"{NOT_CLOSED} {NOT_CLOSED_HINT[0].upper()}{NOT_CLOSED_HINT[1:]}"
 
 
 def _schema_position(folder: Path, name: str = "open") -> tuple[int, int]:
@@ -42,7 +46,7 @@ def test_warnings_are_printed_with_location_and_pass_without_strict(
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
         f"Linted 1 contract(s) in {folder}.",
-        f"contracts/open.json:{line}:{column}: JC104 warning {NOT_CLOSED}",
+        f"contracts/open.json:{line}:{column}: JC104 warning {NOT_CLOSED_TEXT}",
         "1 finding(s): 0 error(s), 1 warning(s), 0 info.",
     ]
 
@@ -189,6 +193,7 @@ def test_lint_json_has_the_original_fields_plus_findings_and_counts(
         "column": column,
         "pointer": "/schema",
         "contract": "open",
+        "hint": NOT_CLOSED_HINT,
     }
     assert report["counts"] == {"error": 0, "warning": 1, "info": 1}
 
@@ -259,7 +264,9 @@ def test_load_warnings_are_listed_by_lint_and_dropped_when_ignored(
 def test_github_format_writes_one_annotation_per_finding_by_severity(
     run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
 ) -> None:
-    folder = write_contracts({"enum": samples.WRONG_ENUM, "open": samples.OPEN_OBJECT})
+    folder = write_contracts(
+        {"enum": samples.WRONG_ENUM, "info": samples.UNSHOWN_OPTIONAL, "open": samples.OPEN_OBJECT}
+    )
     line, column = _schema_position(folder)
 
     result = run_cli("lint", "--format", "github", "-c", "contracts")
@@ -270,9 +277,9 @@ def test_github_format_writes_one_annotation_per_finding_by_severity(
     assert [line.split(" ", 1)[0] for line in lines] == ["::error", "::warning", "::notice"]
     assert lines[0].startswith("::error file=contracts/enum.json,line=")
     assert ",title=JC113::Enum value 5 is integer" in lines[0]
-    assert lines[1] == f"::warning file=contracts/open.json,line={line},col={column},title=JC104::{NOT_CLOSED}"
-    assert lines[2].startswith("::notice file=contracts/enum.json,line=")
-    assert ",title=JC130::No example shows enum value(s) 5;" in lines[2]
+    assert lines[1] == f"::warning file=contracts/open.json,line={line},col={column},title=JC104::{NOT_CLOSED_TEXT}"
+    assert lines[2].startswith("::notice file=contracts/info.json,line=")
+    assert ',title=JC131::No example shows optional property "b";' in lines[2]
 
 
 def test_github_format_escapes_properties_and_message_data(run_cli: RunCli, write_contracts: WriteContracts) -> None:
@@ -294,7 +301,7 @@ def test_github_format_escapes_properties_and_message_data(run_cli: RunCli, writ
     ]
 
 
-def test_lint_json_of_a_folder_that_does_not_load_has_the_validate_failure_shape(
+def test_lint_json_of_a_folder_that_does_not_load_keeps_the_validate_failure_fields_first(
     run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
 ) -> None:
     write_contracts({"old": samples.VERSIONED})
@@ -303,9 +310,14 @@ def test_lint_json_of_a_folder_that_does_not_load_has_the_validate_failure_shape
 
     assert result.exit_code == 1
     report = json.loads(result.stdout)
-    assert list(report) == ["valid", "contractsDir", "errors", "findings"]
+    assert list(report)[:3] == ["valid", "contractsDir", "errors"]  # the TypeScript server's failure shape
     assert report["valid"] is False
     assert report["errors"][0].startswith("Failed to load JSON contracts: old.json: ")
+    assert (report["ok"], report["loaded"], report["notLinted"]) == (
+        False,
+        0,
+        [{"file": "contracts/old.json", "code": "JC015"}],
+    )
 
 
 def test_strict_lint_fails_on_a_skipped_entry_warning(
@@ -317,3 +329,116 @@ def test_strict_lint_fails_on_a_skipped_entry_warning(
     assert run_cli("lint", "-c", "contracts").exit_code == 0
     assert run_cli("lint", "--strict", "-c", "contracts").exit_code == 1
     assert run_cli("lint", "--strict", "--ignore", "JC001", "-c", "contracts").exit_code == 0
+
+
+# --- a folder where some files do not load --------------------------------------------------------
+
+BAD_SHAPE = {"schema": {"type": "string"}, "rules": "x"}
+
+
+def test_a_broken_file_hides_no_other_contract_s_findings(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
+    folder = write_contracts({"open": samples.OPEN_OBJECT, "a": BAD_SHAPE, "b": "{ nope"})
+    line, column = _schema_position(folder)
+
+    result = run_cli("lint", "-c", "contracts")
+
+    assert result.exit_code == 1  # a file that does not load still fails the run
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"Linted 1 contract(s) in {folder}."
+    assert [line.split(" ", 3)[:3] for line in lines[1:4]] == [
+        ["contracts/a.json:5:12:", "JC016", "error"],
+        ["contracts/b.json:1:3:", "JC014", "error"],
+        [f"contracts/open.json:{line}:{column}:", "JC104", "warning"],
+    ]
+    assert lines[4:] == [
+        "2 file(s) not linted because they did not load: contracts/a.json (JC016), contracts/b.json (JC014).",
+        "3 finding(s): 2 error(s), 1 warning(s), 0 info; failed (2 error(s)).",
+    ]
+
+
+def test_lint_json_with_broken_files_has_the_findings_of_the_contracts_that_loaded(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
+    folder = write_contracts({"open": samples.OPEN_OBJECT, "a": BAD_SHAPE, "b": "{ nope"})
+
+    report = json.loads(run_cli("lint", "--json", "-c", "contracts").stdout)
+    validate = json.loads(run_cli("validate", "--json", "-c", "contracts").stdout)
+
+    assert list(report) == [
+        "valid", "contractsDir", "errors", "ok", "strict", "loaded", "warnings", "findings", "counts", "notLinted"
+    ]  # fmt: skip
+    assert (report["valid"], report["contractsDir"], report["errors"]) == (False, str(folder), validate["errors"])
+    assert (report["ok"], report["strict"], report["loaded"]) == (False, False, 1)
+    assert report["warnings"] == [{"contract": "open", "path": "$.schema", "message": NOT_CLOSED}]
+    assert [(f["code"], f["file"]) for f in report["findings"]] == [
+        ("JC016", "contracts/a.json"),
+        ("JC014", "contracts/b.json"),
+        ("JC104", "contracts/open.json"),
+    ]
+    assert report["counts"] == {"error": 2, "warning": 1, "info": 0}
+    assert report["notLinted"] == [
+        {"file": "contracts/a.json", "code": "JC016"},
+        {"file": "contracts/b.json", "code": "JC014"},
+    ]
+
+
+def test_github_sarif_summary_and_counts_have_both_load_errors_and_lint_findings(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace, workdir: Path
+) -> None:
+    write_contracts({"open": samples.OPEN_OBJECT, "b": "{ nope"})
+
+    github = run_cli("lint", "--format", "github", "-c", "contracts", "--summary", "s.md", "--counts", "c.txt")
+    sarif = json.loads(run_cli("lint", "--format", "sarif", "-c", "contracts").stdout)
+
+    assert github.exit_code == 1
+    assert [line.split(",title=")[1].split("::")[0] for line in github.stdout.splitlines()] == ["JC014", "JC104"]
+    assert [r["ruleId"] for r in sarif["runs"][0]["results"]] == ["JC014", "JC104"]
+    summary = (workdir / "s.md").read_text(encoding="utf-8")
+    assert re.findall(r"^\| contracts/\S+ \| (JC\d+) \|", summary, re.MULTILINE) == ["JC014", "JC104"]
+    assert (workdir / "c.txt").read_text(encoding="utf-8") == "errors=1\nwarnings=1\ninfo=0\n"
+
+
+def test_a_folder_that_cannot_be_listed_says_nothing_was_linted(run_cli: RunCli, workdir: Path) -> None:
+    (workdir / "afile").write_text("", encoding="utf-8")
+
+    result = run_cli("lint", "-c", "afile")
+
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[-2:] == [
+        "Nothing linted: the contracts folder cannot be read (JC003).",
+        "1 finding(s): 1 error(s), 0 warning(s), 0 info; failed (1 error(s)).",
+    ]
+
+
+# --- strict -----------------------------------------------------------------------------------------
+
+
+def test_the_closing_line_says_when_strict_fails_the_run_on_warnings(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
+    write_contracts({"open": samples.OPEN_OBJECT})
+
+    strict = run_cli("lint", "--strict", "-c", "contracts")
+    lenient = run_cli("lint", "-c", "contracts")
+
+    assert (strict.exit_code, lenient.exit_code) == (1, 0)
+    assert strict.stdout.splitlines()[-1] == (
+        "1 finding(s): 0 error(s), 1 warning(s), 0 info; failed (strict: 1 warning(s))."
+    )
+    assert lenient.stdout.splitlines()[-1] == "1 finding(s): 0 error(s), 1 warning(s), 0 info."
+
+
+def test_no_strict_overrides_strict_true_in_pyproject(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace, workdir: Path
+) -> None:
+    write_contracts({"open": samples.OPEN_OBJECT})
+    (workdir / "pyproject.toml").write_text("[tool.json-contracts]\nstrict = true\n", encoding="utf-8")
+
+    default = run_cli("lint", "-c", "contracts")
+    lenient = run_cli("lint", "--no-strict", "--json", "-c", "contracts")
+
+    assert default.exit_code == 1
+    assert lenient.exit_code == 0
+    assert (json.loads(lenient.stdout)["strict"], json.loads(lenient.stdout)["ok"]) == (False, True)

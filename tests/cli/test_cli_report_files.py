@@ -58,7 +58,7 @@ def test_check_writes_the_summary_and_counts_for_the_document(
     assert summary.startswith("### json-contracts check support-ticket (doc.json): failed\n\n2 errors,")
     assert (
         "| doc.json:1:1 | JC301 required | error | /severity must have required property 'severity'. "
-        "Add missing required field /severity. |\n"
+        "Add missing required field /severity with one of: low, medium, high, critical. |\n"
     ) in summary
     assert (workspace / "c.txt").read_text(encoding="utf-8") == "errors=2\nwarnings=0\ninfo=0\n"
 
@@ -101,5 +101,5 @@ def test_init_has_no_sarif_output(run_cli: RunCli, workspace: Path) -> None:
     result = run_cli("init", "--format", "sarif")
 
     assert result.exit_code == 2
-    assert result.stderr == "Error: init reports no findings; --format sarif is for validate, lint, check and test\n"
+    assert result.stderr == "Error: Invalid value for '--format': 'sarif' is not one of 'text', 'json'.\n"
     assert not (workspace / "json-contracts").exists()

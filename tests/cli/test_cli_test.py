@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -36,7 +37,9 @@ def test_a_failing_check_points_at_the_file_and_prints_the_evidence(
     assert fail.startswith("FAIL contracts/coupled.json:2:13: JC204 error repair-hints: following the repairs")
     assert "     broken document:" in result.stdout
     assert "     error: /b must be equal to constant (const)" in result.stdout
-    assert result.stdout.splitlines()[-1] == "Repeat this run with: json-contracts test --seed 7"
+    assert result.stdout.splitlines()[-1] == (
+        "Repeat this run with: json-contracts test -c contracts --max-examples 15 --seed 7"
+    )
     assert "skip ticket edit: the edit operation is disabled" in result.stdout
 
 
@@ -45,8 +48,9 @@ def test_json_output_is_the_report_and_the_seed_repeats_the_run(
 ) -> None:
     folder = write_contracts({"coupled": COUPLED})
 
-    first = run_cli("test", "-c", str(folder), "--max-examples", "15", "--seed", "99", "--json")
-    second = run_cli("test", "-c", str(folder), "--max-examples", "15", "--seed", "99", "--json")
+    # --no-database: the seed alone decides, no failure saved by the first run is replayed first
+    first = run_cli("test", "-c", str(folder), "--max-examples", "15", "--seed", "99", "--json", "--no-database")
+    second = run_cli("test", "-c", str(folder), "--max-examples", "15", "--seed", "99", "--json", "--no-database")
 
     report = json.loads(first.stdout)
     assert first.exit_code == 1
@@ -146,3 +150,147 @@ def test_sarif_summary_and_counts_for_ci(run_cli: RunCli, write_contracts: Write
     assert finding["locations"][0]["physicalLocation"]["region"]["startLine"] == 2
     assert "JC204" in summary.read_text(encoding="utf-8")
     assert "errors=1" in counts.read_text(encoding="utf-8").splitlines()
+
+
+# --- repeating a run ----------------------------------------------------------------------------
+
+
+def test_the_repeat_line_names_every_option_so_running_it_repeats_the_failure(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
+    write_contracts({"coupled": COUPLED, "ticket": samples.TICKET})
+    args = ("--contract", "coupled", "--check", "repair-hints", "--max-examples", "15", "--seed", "7", "--no-database")
+
+    first = run_cli("test", *args, env={"JSON_CONTRACTS_DIR": "contracts"})
+
+    assert first.exit_code == 1
+    repeat = first.stdout.splitlines()[-1]
+    assert repeat == (
+        "Repeat this run with: json-contracts test -c contracts --contract coupled --check repair-hints "
+        "--max-examples 15 --seed 7 --no-database"
+    )
+    again = run_cli(*shlex.split(repeat.removeprefix("Repeat this run with: json-contracts ")))
+    assert again.exit_code == 1
+    assert again.stdout == first.stdout  # the same checks, the same documents, the same evidence
+
+
+def test_a_derandomised_run_that_fails_says_how_to_repeat_it(run_cli: RunCli, write_contracts: WriteContracts) -> None:
+    write_contracts({"coupled": COUPLED})
+
+    result = run_cli("test", "-c", "contracts", "--max-examples", "15", env={"CI": "1"})
+
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[-2:] == [
+        "6 check(s) on 1 contract(s): 3 passed, 1 failed, 2 skipped.",
+        "Repeat this run with: CI=true json-contracts test -c contracts --max-examples 15",
+    ]
+
+
+# --- a folder with nothing to test ----------------------------------------------------------------
+
+
+def test_a_missing_folder_fails_in_every_output(run_cli: RunCli, workdir: Path) -> None:
+    text = run_cli("test", "-c", "nowhere")
+    report = json.loads(run_cli("test", "-c", "nowhere", "--json").stdout)
+    github = run_cli("test", "-c", "nowhere", "--format", "github", "--contract", "ticket")  # the folder, not the name
+
+    assert text.exit_code == 1
+    missing = f"JC002 error Contracts directory does not exist; no contracts loaded from {workdir / 'nowhere'}; "
+    assert text.stdout.splitlines() == [
+        "nowhere: " + missing + "pass the folder with -c DIR (or set JSON_CONTRACTS_DIR), "
+        "or create it with json-contracts init",
+        "0 check(s) on 0 contract(s): 0 passed, 0 failed, 0 skipped; nothing tested: the contracts folder does not "
+        "exist.",
+    ]
+    assert report["ok"] is False
+    assert [(f["code"], f["severity"], f["file"]) for f in report["loadFailures"]] == [("JC002", "error", "nowhere")]
+    assert github.exit_code == 1
+    assert github.stdout.startswith("::error file=nowhere,title=JC002::Contracts directory does not exist")
+
+
+def test_an_empty_folder_warns_that_nothing_was_tested(run_cli: RunCli, workdir: Path) -> None:
+    (workdir / "empty").mkdir()
+
+    text = run_cli("test", "-c", "empty")
+    report = json.loads(run_cli("test", "-c", "empty", "--json").stdout)
+    github = run_cli("test", "-c", "empty", "--format", "github")
+
+    assert text.exit_code == 0
+    assert text.stdout.splitlines() == [
+        f"empty: JC004 warning Contracts directory {workdir / 'empty'} holds no contract file (*.json), so nothing was "
+        "tested; add contracts to it, or copy the starters with json-contracts init",
+        "0 check(s) on 0 contract(s): 0 passed, 0 failed, 0 skipped; nothing tested: the contracts folder holds no "
+        "contract file.",
+    ]
+    assert (report["ok"], report["counts"], report["loadFailures"]) == (
+        True,
+        {"passed": 0, "failed": 0, "skipped": 0},
+        [],
+    )
+    assert [(f["code"], f["severity"]) for f in report["warnings"]] == [("JC004", "warning")]
+    assert github.exit_code == 0
+    assert github.stdout.startswith("::warning file=empty,title=JC004::Contracts directory ")
+    assert not (workdir / ".json-contracts-cache").exists()  # nothing run, nothing cached
+
+
+# --- what test leaves on disk ---------------------------------------------------------------------
+
+
+def test_hypothesis_files_go_to_the_cache_folder_and_never_to_dot_hypothesis(
+    run_script: RunScript, write_contracts: WriteContracts, samples: SimpleNamespace, workdir: Path
+) -> None:
+    write_contracts({"ticket": samples.TICKET})
+
+    process = run_script("test", "-c", "contracts", "--max-examples", "5", env={"HYPOTHESIS_STORAGE_DIRECTORY": ""})
+
+    assert process.returncode == 0, process.stdout + process.stderr
+    assert not (workdir / ".hypothesis").exists()
+    cache = workdir / ".json-contracts-cache"
+    assert (cache / ".gitignore").read_text(encoding="utf-8").splitlines()[-1] == "*"  # git never sees it
+    assert (cache / "hypothesis").is_dir()
+
+
+def test_no_database_leaves_nothing_on_disk(
+    run_script: RunScript, write_contracts: WriteContracts, samples: SimpleNamespace, workdir: Path
+) -> None:
+    write_contracts({"ticket": samples.TICKET})
+    before = sorted(p.name for p in workdir.iterdir())
+
+    process = run_script("test", "-c", "contracts", "--max-examples", "5", "--no-database",
+                         env={"HYPOTHESIS_STORAGE_DIRECTORY": ""})  # fmt: skip
+
+    assert process.returncode == 0, process.stdout + process.stderr
+    assert sorted(p.name for p in workdir.iterdir()) == before
+
+
+def test_hypothesis_storage_directory_is_honoured(
+    run_script: RunScript, write_contracts: WriteContracts, samples: SimpleNamespace, workdir: Path
+) -> None:
+    write_contracts({"ticket": samples.TICKET})
+
+    process = run_script("test", "-c", "contracts", "--max-examples", "5",
+                         env={"HYPOTHESIS_STORAGE_DIRECTORY": str(workdir / "elsewhere")})  # fmt: skip
+
+    assert process.returncode == 0, process.stdout + process.stderr
+    assert (workdir / "elsewhere").is_dir()
+    assert not (workdir / ".json-contracts-cache").exists()
+    assert not (workdir / ".hypothesis").exists()
+
+
+def test_a_failing_document_is_saved_and_tried_first_by_the_next_run(
+    run_cli: RunCli, write_contracts: WriteContracts, workdir: Path
+) -> None:
+    write_contracts({"coupled": COUPLED})
+    args = ("test", "-c", "contracts", "--check", "repair-hints", "--json")
+
+    first = run_cli(*args, "--max-examples", "15", "--seed", "7", env={"HYPOTHESIS_STORAGE_DIRECTORY": None})
+    # One document, another seed: on its own that draw does not fail (the last run shows it) ...
+    again = run_cli(*args, "--max-examples", "1", "--seed", "8", env={"HYPOTHESIS_STORAGE_DIRECTORY": None})
+    alone = run_cli(*args, "--max-examples", "1", "--seed", "8", "--no-database")
+
+    assert (workdir / ".json-contracts-cache" / "hypothesis" / "examples").is_dir()
+    [failed] = json.loads(first.stdout)["results"]
+    [replayed] = json.loads(again.stdout)["results"]  # ... but the saved failure is tried first
+    [drawn] = json.loads(alone.stdout)["results"]
+    assert (failed["outcome"], replayed["outcome"], drawn["outcome"]) == ("failed", "failed", "passed")
+    assert replayed["details"] == failed["details"]  # the very document that failed, already shrunk

@@ -242,3 +242,12 @@ def test_a_missing_folder_is_reported_without_a_line_and_column(run_cli: RunCli,
     assert result.exit_code == 0
     assert "nowhere: JC002 warning Contracts directory does not exist" in result.stdout
     assert report["findings"][0]["line"] is None
+
+
+def test_an_option_before_the_command_is_a_usage_error_that_says_where_options_go(run_cli: RunCli) -> None:
+    result = run_cli("-c", "contracts")
+
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "Error: No such option '-c'. Options go after the command, as in json-contracts serve -c DIR.\n"
+    )

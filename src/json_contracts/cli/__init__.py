@@ -8,27 +8,45 @@ from typing import Any
 import click
 
 from json_contracts.cli.commands import check, init, lint, serve, start_server, validate
+from json_contracts.cli.options import colour_from_environment
 from json_contracts.cli.test_command import test
 
-__all__ = ["main"]
+__all__ = ["INTERRUPTED_EXIT_CODE", "main"]
+
+#: 128 + SIGINT, what a shell reports for a command stopped with Ctrl-C.
+INTERRUPTED_EXIT_CODE = 130
 
 
 class _Group(click.Group):
-    """A group whose usage errors are one line (``Error: …``) and exit 2."""
+    """A group whose usage errors are one line (``Error: …``) and exit 2, and Ctrl-C exits 130.
+
+    Colour follows ``NO_COLOR`` and ``FORCE_COLOR`` (:func:`colour_from_environment`) for every
+    command: the context's ``color`` is what ``click.echo`` and the progress bar consult.
+    """
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
+        kwargs.setdefault("color", colour_from_environment())
         try:
             return super().main(*args, **kwargs)
         except click.UsageError as exc:
-            click.echo(f"Error: {exc.format_message()}", err=True)
+            message = exc.format_message()
+            if isinstance(exc, click.NoSuchOption) and exc.ctx is not None and exc.ctx.command is self:
+                message = message.rstrip(".") + ". Options go after the command, as in json-contracts serve -c DIR."
+            click.echo(f"Error: {message}", err=True)
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
             exc.show()
             sys.exit(exc.exit_code)
-        except click.Abort:
+        except click.Abort as exc:
+            if isinstance(exc.__cause__, KeyboardInterrupt):  # click turns Ctrl-C into Abort
+                click.echo("Interrupted.", err=True)
+                sys.exit(INTERRUPTED_EXIT_CODE)
             click.echo("Aborted!", err=True)
             sys.exit(1)
+        except KeyboardInterrupt:  # Ctrl-C outside click's own handling (while an error is shown)
+            click.echo("\nInterrupted.", err=True)
+            sys.exit(INTERRUPTED_EXIT_CODE)
 
 
 @click.group(cls=_Group, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
@@ -37,7 +55,8 @@ class _Group(click.Group):
 def main(ctx: click.Context) -> None:
     """Contracts for JSON written by AI agents: validate, lint and check them in CI.
 
-    With no command, starts the MCP server on stdio (see `serve`).
+    With no command, starts the MCP server on stdio (see `serve`); options such as -c go after a
+    command.
     """
     if ctx.invoked_subcommand is None:  # no command: serve MCP over stdio, as the TypeScript server does
         start_server()

@@ -11,26 +11,32 @@ import click
 
 from json_contracts.agent.documents import check_document
 from json_contracts.cli.files import remove_stale_temporaries, write_whole_file
-from json_contracts.cli.options import common_options, contracts_dir, environment_limits, load_folder, report_options
+from json_contracts.cli.options import (
+    FOLDER_HINT,
+    common_options,
+    contracts_dir,
+    environment_limits,
+    init_options,
+    load_folder,
+    report_options,
+)
 from json_contracts.cli.options import output_format as _format
-from json_contracts.cli.render import echo_findings, echo_json, emit, finding_line, report_title
+from json_contracts.cli.render import echo_findings, echo_json, emit, finding_line, report_title, shown_path
 from json_contracts.contracts.names import is_safe_name
 from json_contracts.contracts.starter import starter_files
 from json_contracts.findings import Code, Finding
 from json_contracts.lint import lint_result
 from json_contracts.lint.config import ConfigError, load_settings, parse_codes
 from json_contracts.reporting.reports import lint_report, validate_report
-from json_contracts.reporting.text import severity_counts, sort_findings
+from json_contracts.reporting.text import display_path, finding_message, severity_counts, sort_findings
 
 
 @click.command()
 @click.option("--force", is_flag=True, help="Overwrite existing files.")
-@common_options
+@init_options
 def init(force: bool, contracts: str | None, as_json: bool, output_format: str | None) -> None:
     """Copy the starter contracts into the contracts directory (never overwrites without --force)."""
     fmt = _format(as_json, output_format)
-    if fmt == "sarif":
-        raise click.UsageError("init reports no findings; --format sarif is for validate, lint, check and test")
     target = contracts_dir(contracts)
     files = starter_files()
     source_dir = str(Path(str(files[0])).parent) if files else ""
@@ -70,11 +76,10 @@ def init(force: bool, contracts: str | None, as_json: bool, output_format: str |
     if copied:
         click.echo("Copied: " + ", ".join(copied))
     if skipped:
-        click.echo("Skipped: " + ", ".join(skipped))
-    shown = os.path.relpath(target) if target.is_relative_to(Path.cwd()) else str(target)
+        click.echo("Skipped: " + ", ".join(skipped) + " (they exist; use --force to overwrite)")
     click.echo("")
     click.echo("Next:")
-    click.echo(f"  json-contracts validate --contracts {shown}")
+    click.echo(f"  json-contracts validate --contracts {shown_path(target)}")
     click.echo("  Add json-contracts to your MCP host config with JSON_CONTRACTS_DIR pointing at this folder.")
 
 
@@ -109,7 +114,8 @@ def validate(
 
 
 @click.command()
-@click.option("--strict", is_flag=True, default=None, help="Also fail on warnings (never on info).")
+@click.option("--strict/--no-strict", default=None,
+              help="Fail on warnings too (never on info); default: strict in pyproject.toml, else off.")  # fmt: skip
 @click.option("--ignore", "ignore", metavar="CODE,...", default="", help="Finding codes to turn off, comma-separated.")
 @common_options
 @report_options
@@ -122,7 +128,11 @@ def lint(
     summary_file: Path | None,
     counts_file: Path | None,
 ) -> None:
-    """Validate, then report contract quality findings with stable codes."""
+    """Validate, then report contract quality findings with stable codes.
+
+    Every contract that loads is linted, even when other files do not load: one broken file must
+    not hide everyone else's findings. The run still fails when a file does not load.
+    """
     fmt = _format(as_json, output_format)
     try:
         settings = load_settings(Path.cwd())
@@ -131,30 +141,37 @@ def lint(
         raise click.UsageError(str(exc)) from exc
     strict = settings.strict if strict is None else strict
     result = load_folder(contracts)
-    findings = lint_result(result, ignored) if result.ok else []
+    linted = lint_result(result, ignored)
+    findings = sort_findings(result.failures + linted)
     counts = severity_counts(findings)
     failed = not result.ok or counts["error"] > 0 or (strict and counts["warning"] > 0)
-    shown = sort_findings(result.failures + [f for f in result.warnings if f.code not in ignored])
-    if result.ok:
-        shown = sort_findings(findings)
     if fmt == "json":
-        echo_json(lint_report(result, findings, strict=strict))
+        echo_json(lint_report(result, linted, strict=strict))
     elif fmt == "text":
-        if result.ok:
-            click.echo(f"Linted {len(result.contracts)} contract(s) in {result.directory}.")
-        echo_findings(shown)
+        click.echo(f"Linted {len(result.contracts)} contract(s) in {result.directory}.")
+        echo_findings(findings)
         if not result.ok:
-            click.echo(f"Contract validation failed: {len(result.failures)} error(s).")
-        elif not findings:
+            click.echo(_not_linted(result.failures))
+        if not findings:
             click.echo("No lint findings.")
         else:
+            reasons = [f"{counts['error']} error(s)"] if counts["error"] else []
+            reasons += [f"strict: {counts['warning']} warning(s)"] if strict and counts["warning"] else []
             click.echo(
                 f"{len(findings)} finding(s): {counts['error']} error(s), {counts['warning']} warning(s), "
-                f"{counts['info']} info."
+                f"{counts['info']} info" + (f"; failed ({', '.join(reasons)})." if failed else ".")
             )
     title = report_title("lint --strict" if strict else "lint", result.directory)
-    emit(shown, fmt, title=title, failed=failed, summary=summary_file, counts=counts_file)
+    emit(findings, fmt, title=title, failed=failed, summary=summary_file, counts=counts_file)
     sys.exit(1 if failed else 0)
+
+
+def _not_linted(failures: list[Finding]) -> str:
+    """Which files lint could not read, and the code that says why."""
+    if any(f.code == Code.UNREADABLE_DIRECTORY for f in failures):
+        return f"Nothing linted: the contracts folder cannot be read ({Code.UNREADABLE_DIRECTORY})."
+    listed = ", ".join(f"{display_path(f)} ({f.code})" for f in sort_findings(failures))
+    return f"{len(failures)} file(s) not linted because they did not load: {listed}."
 
 
 @click.command()
@@ -178,6 +195,11 @@ def check(
     limits, document_limits = environment_limits()
     result = load_folder(contracts, limits)
     loaded = result.contracts.get(contract)
+    if result.missing_directory:
+        raise click.UsageError(f"Contracts folder does not exist: {shown_path(result.directory)}; {FOLDER_HINT}")
+    unreadable = [f for f in result.failures if f.code == Code.UNREADABLE_DIRECTORY]
+    if unreadable:
+        raise click.UsageError(f"{unreadable[0].message}; pass the folder with -c DIR (or set JSON_CONTRACTS_DIR)")
     if loaded is None:
         own = [
             f
@@ -211,13 +233,14 @@ def check(
     elif outcome.valid and fmt in ("text", "github"):
         click.echo(f"{label} is valid against {contract}.")
     elif fmt == "text":
-        for error, finding in zip(outcome.payload["errors"], outcome.findings, strict=True):
+        for error, finding in zip(outcome.payload["errors"], outcome.findings, strict=False):  # the cut note has none
             where = f"{label}:{finding.line}:{finding.column}:"
             click.echo(f"{where} {click.style(error['keyword'], bold=True)} {error['path'] or '/'} {error['message']}")
         click.echo("How to repair:")
         for hint in outcome.hints:
             click.echo(f"  - {hint}")
-        click.echo(f"{label} does not validate against {contract}: {len(outcome.findings)} error(s).")
+        more = ", more not listed (JSON_CONTRACTS_MAX_ERRORS)" if outcome.cut else ""
+        click.echo(f"{label} does not validate against {contract}: {len(outcome.findings)} error(s){more}.")
     emit(outcome.findings, fmt, title=title, failed=not outcome.valid, summary=summary_file, counts=counts_file)
     sys.exit(0 if outcome.valid else 1)
 
@@ -244,9 +267,15 @@ def _render_refusal(refusal: Finding, fmt: str, contract: str, label: str) -> No
     elif fmt == "text":
         if not_json:
             where = f"{label}:{refusal.line}:{refusal.column}: invalid JSON: "
-            click.echo(where + refusal.message.removeprefix("Invalid JSON: "))
+            click.echo(where + finding_message(refusal).removeprefix("Invalid JSON: "))
         else:
-            click.echo(f"{label}: {refusal.message}")
+            click.echo(f"{label}: {finding_message(refusal)}")
+
+
+_STDIO_ON_A_TERMINAL = (
+    "[json-contracts] info: this is the MCP server, waiting for a client on stdin (an agent host starts it); "
+    "Ctrl-C stops it. For the commands, run json-contracts --help."
+)
 
 
 @click.command()
@@ -277,6 +306,10 @@ def start_server(
     except SettingsError as exc:
         click.echo(f"[json-contracts] error: {exc}", err=True)
         sys.exit(1)
+    if settings.transport == "stdio" and sys.stdin.isatty():
+        # A person typed it, and would otherwise see nothing at all. A host's stdin is a pipe: then
+        # nothing is written, so stdout stays the protocol channel and stderr stays quiet.
+        click.echo(_STDIO_ON_A_TERMINAL, err=True)
     from json_contracts.mcp.run import run_server
 
     sys.exit(run_server(settings))

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
-from json_contracts._env import EmptyFolderOptionError, contracts_folder
+from json_contracts._env import EmptyFolderOptionError, contracts_folder, text
 from json_contracts.contracts.limits import DocumentLimits, Limits, limits_from_env
 from json_contracts.contracts.loading import load_contracts
 from json_contracts.contracts.model import LoadResult
@@ -18,6 +18,21 @@ from json_contracts.errors import EnvironmentVariableError
 F = TypeVar("F", bound=Callable[..., Any])
 
 FORMATS = ("text", "json", "github", "sarif")
+#: What to do about a contracts folder that does not exist (``check``'s error, ``test``'s finding).
+FOLDER_HINT = "pass the folder with -c DIR (or set JSON_CONTRACTS_DIR), or create it with json-contracts init"
+
+
+def colour_from_environment() -> bool | None:
+    """``NO_COLOR`` (any non-empty value) turns colour off, else ``FORCE_COLOR`` turns it on; None: on a terminal.
+
+    The two conventions (no-color.org, force-color.org) other tools follow; ``NO_COLOR`` wins when
+    both are set, as in Python's own tracebacks. Neither value is refused: they belong to every tool.
+    """
+    if text(os.environ, "NO_COLOR"):
+        return False
+    if text(os.environ, "FORCE_COLOR"):
+        return True
+    return None
 
 
 def contracts_dir(value: str | None) -> Path:
@@ -42,14 +57,21 @@ def load_folder(contracts: str | None, limits: Limits | None = None) -> LoadResu
 
 
 def common_options(func: F) -> F:
-    """``-c/--contracts``, ``--json`` and ``--format``."""
-    func = click.option(
-        "--format",
-        "output_format",
-        type=click.Choice(FORMATS),
-        default=None,
-        help="Output format: text (default), json, github (workflow annotations) or sarif (code scanning).",
-    )(func)
+    """``-c/--contracts``, ``--json`` and ``--format`` (text, json, github or sarif)."""
+    return _common_options(
+        func,
+        FORMATS,
+        "Output format: text (default), json, github (workflow annotations) or sarif (code scanning).",
+    )
+
+
+def init_options(func: F) -> F:
+    """``init``'s ``-c/--contracts``, ``--json`` and ``--format``: text or json, since init reports no findings."""
+    return _common_options(func, ("text", "json"), "Output format: text (default) or json.")
+
+
+def _common_options(func: F, formats: tuple[str, ...], help_text: str) -> F:
+    func = click.option("--format", "output_format", type=click.Choice(formats), default=None, help=help_text)(func)
     func = click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON (same as --format json).")(
         func
     )

@@ -86,7 +86,11 @@ def emit(
         _append(counts, counts_text(findings))
 
 
+def shown_path(path: Path) -> str:
+    """A path as a command line would take it: relative to the working directory when inside it."""
+    return os.path.relpath(path) if path.is_relative_to(Path.cwd()) else str(path)
+
+
 def report_title(command: str, directory: Path) -> str:
     """``json-contracts lint (json-contracts)``: the heading of a command's job summary."""
-    shown = os.path.relpath(directory) if directory.is_relative_to(Path.cwd()) else str(directory)
-    return f"json-contracts {command} ({shown})"
+    return f"json-contracts {command} ({shown_path(directory)})"

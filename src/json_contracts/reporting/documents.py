@@ -1,7 +1,7 @@
 """Why a document does not validate, as text a person reads in a failed test.
 
-``assert_valid_json`` in the pytest plugin raises with this text: every error with its path, the
-repair hints an agent would get, and the document itself (cut after a screenful).
+``assert_valid_json`` in the pytest plugin raises with this text: every error with its path, how
+to repair it (with the values a missing field may take), and the document (cut after a screenful).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from json_contracts._json.text import dumps
-from json_contracts.agent.repair import field_hints
+from json_contracts.agent.repair import document_hints
 from json_contracts.contracts.model import Contract
 from json_contracts.schema.validation import ErrorRecord
 
@@ -22,7 +22,7 @@ def invalid_document_text(contract: Contract, document: Any, errors: list[ErrorR
     """Why a document does not validate: the errors, the repair hints, then the document."""
     lines = [f"document does not validate against {contract.name}: {len(errors)} error(s)"]
     lines += [f"  {e['path'] or '/'} {e['message']} ({e['keyword']})" for e in errors]
-    hints = field_hints(contract.schema, errors)
+    hints = document_hints(contract.schema, errors)
     if hints:
         lines += ["How to repair:", *(f"  - {hint}" for hint in hints)]
     try:

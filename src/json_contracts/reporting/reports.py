@@ -67,24 +67,31 @@ def lint_report(
 
     ``lint_findings`` is :func:`~json_contracts.lint.lint_result`'s list (load warnings
     included); ``warnings`` keeps the TypeScript server's ``{contract, path, message}`` items for every
-    error and warning about a contract.
+    error and warning about a contract. When files do not load, the report starts with
+    ``validate --json``'s failure fields (``valid: false``, ``contractsDir``, ``errors``), then
+    has the same fields for the contracts that did load, their failures among the findings and
+    counted, and ``notLinted``: one ``{file, code}`` per file that did not load.
     """
-    if not result.ok:
-        return validate_report(result, cwd)
-    counts = severity_counts(lint_findings)
+    findings = sort_findings(result.failures + lint_findings)
+    counts = severity_counts(findings)
     failing = counts["error"] + (counts["warning"] if strict else 0)
     warnings = [
         {"contract": f.contract, "path": f.lint_path or _pointer_path(f.pointer), "message": f.message}
         for f in lint_findings
         if f.severity != "info" and f.contract is not None
     ]
-    return {
-        "valid": True,
+    linted: dict[str, Any] = {
         "ok": failing == 0,
         "strict": strict,
         "contractsDir": str(result.directory),
         "loaded": len(result.contracts),
         "warnings": warnings,
-        "findings": [finding_dict(f, cwd) for f in sort_findings(lint_findings)],
+        "findings": [finding_dict(f, cwd) for f in findings],
         "counts": counts,
     }
+    if result.ok:
+        return {"valid": True, **linted}
+    failed = validate_report(result, cwd)
+    not_linted = [{"file": display_path(f, cwd), "code": f.code} for f in sort_findings(result.failures)]
+    return {"valid": False, "contractsDir": failed["contractsDir"], "errors": failed["errors"], **linted,
+            "notLinted": not_linted}  # fmt: skip

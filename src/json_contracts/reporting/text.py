@@ -46,8 +46,16 @@ def rule_label(finding: Finding) -> str:
 
 
 def finding_message(finding: Finding) -> str:
-    """The message people read: the finding's message, then its hint (what to do) when it has one."""
-    return f"{finding.message}; {finding.hint}" if finding.hint else finding.message
+    """The message people read: the finding's message, then its hint (what to do) when it has one.
+
+    After a full sentence the hint starts a sentence of its own; otherwise it continues the
+    message after a semicolon, as the lint messages that carry their fix do.
+    """
+    if not finding.hint:
+        return finding.message
+    if finding.message.endswith((".", "!", "?")):
+        return f"{finding.message} {finding.hint[:1].upper()}{finding.hint[1:]}"
+    return f"{finding.message}; {finding.hint}"
 
 
 def finding_text(finding: Finding, cwd: Path | None = None) -> str:

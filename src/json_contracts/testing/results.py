@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from json_contracts._env import ci_is_set
 from json_contracts._json.text import dumps
-from json_contracts.agent.repair import field_hints
+from json_contracts.agent.repair import document_hints
 from json_contracts.contracts.model import Contract
 from json_contracts.findings import CHECK_CODES, Code, Finding
 from json_contracts.schema.validation import ErrorRecord, validate
@@ -37,12 +37,21 @@ def derandomize_by_default(environ: Mapping[str, str]) -> bool:
 
 @dataclass(frozen=True)
 class RunOptions:
-    """How hard and how reproducibly to search: ``max_examples`` per check, a seed or derandomised."""
+    """How hard and how reproducibly to search: ``max_examples`` per check, a seed or derandomised.
+
+    ``database`` is the folder of Hypothesis's example database, where a failing document is saved
+    and replayed first by the next run, so a fix is tried on the very document that failed; None
+    (the default) keeps none. ``database_key`` says whose documents they are (the CLI uses the
+    contract's name): each contract replays only its own. A derandomised run never uses one
+    (Hypothesis refuses the pair: a derandomised run must not depend on earlier runs).
+    """
 
     max_examples: int = 50
     seed: int | None = None
     derandomize: bool = False
     max_depth: int = 3
+    database: Path | None = None
+    database_key: str = ""
 
 
 Outcome = Literal["passed", "failed", "skipped"]
@@ -107,7 +116,7 @@ def example_refs(contract: Contract) -> list[ExampleRef]:
 
 def error_lines(contract: Contract, errors: list[ErrorRecord]) -> list[str]:
     lines = [f"error: {e['path'] or '/'} {e['message']} ({e['keyword']})" for e in errors]
-    return lines + [f"hint: {hint}" for hint in field_hints(contract.schema, errors)]
+    return lines + [f"hint: {hint}" for hint in document_hints(contract.schema, errors)]
 
 
 def document_lines(label: str, document: Any) -> list[str]:
