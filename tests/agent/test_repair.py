@@ -7,7 +7,14 @@ from typing import Any
 
 import pytest
 
-from json_contracts.agent.repair import field_hints, repair_instructions, repairs, schema_nodes_at
+from json_contracts.agent.repair import (
+    MAX_LISTED_VALUES,
+    document_hints,
+    field_hints,
+    repair_instructions,
+    repairs,
+    schema_nodes_at,
+)
 from json_contracts.schema.validation import ErrorRecord
 
 ErrorsOf = Callable[[dict[str, Any], Any], list[ErrorRecord]]
@@ -25,6 +32,60 @@ def test_support_ticket_worked_example(errors_of: ErrorsOf, support_ticket_schem
         "Set /severity to one of: low, medium, high, critical.",
         "Return JSON only.",
     ]
+
+
+def test_document_hints_name_the_values_a_missing_enum_field_allows(
+    errors_of: ErrorsOf, support_ticket_schema: dict[str, Any]
+) -> None:
+    errors = errors_of(support_ticket_schema, {"severity": "urgent"})
+    assert document_hints(support_ticket_schema, errors) == [
+        "Add missing required field /summary.",  # a free string: nothing to list
+        "Add missing required field /category with one of: authentication, billing, bug, feature_request, other.",
+        "Set /severity to one of: low, medium, high, critical.",
+    ]
+    # the same values check --json already lists for programs
+    assert repairs(support_ticket_schema, errors)[1]["allowed"] == [
+        "authentication", "billing", "bug", "feature_request", "other"
+    ]  # fmt: skip
+
+
+def test_the_typescript_hint_lines_stay_as_they_are(errors_of: ErrorsOf, support_ticket_schema: dict[str, Any]) -> None:
+    errors = errors_of(support_ticket_schema, {"severity": "urgent"})
+    assert field_hints(support_ticket_schema, errors)[1] == "Add missing required field /category."
+
+
+def test_document_hints_name_a_missing_constant_and_find_values_through_ref(errors_of: ErrorsOf) -> None:
+    schema = {
+        "type": "object",
+        "$defs": {"state": {"enum": ["open", "closed"]}},
+        "properties": {"kind": {"const": "ticket"}, "state": {"$ref": "#/$defs/state"}},
+        "required": ["kind", "state"],
+    }
+    assert document_hints(schema, errors_of(schema, {})) == [
+        "Add missing required field /kind with the value ticket.",
+        "Add missing required field /state with one of: open, closed.",
+    ]
+
+
+def test_document_hints_bound_a_long_enum(errors_of: ErrorsOf) -> None:
+    many = {"type": "object", "properties": {"code": {"enum": [f"c{n}" for n in range(250)]}}, "required": ["code"]}
+    long = {"type": "object", "properties": {"text": {"enum": ["x" * 150, "y" * 150, "z"]}}, "required": ["text"]}
+
+    listed = [f"c{n}" for n in range(MAX_LISTED_VALUES)]
+    assert document_hints(many, errors_of(many, {})) == [
+        f"Add missing required field /code with one of: {', '.join(listed)} and 240 more (see the schema)."
+    ]
+    assert document_hints(long, errors_of(long, {})) == [
+        f"Add missing required field /text with one of: {'x' * 150} and 2 more (see the schema)."
+    ]
+
+
+def test_document_hints_keep_every_other_line_of_field_hints(errors_of: ErrorsOf) -> None:
+    schema = {"type": "object", "properties": {"n": {"type": "integer", "maximum": 3}}, "additionalProperties": False}
+    errors = errors_of(schema, {"n": 5, "x": 1})
+    supplied_root = [err("", "must have required property 'x'", "required")]
+    assert document_hints(schema, errors) == field_hints(schema, errors)
+    assert document_hints(schema, supplied_root) == ["Add missing required field ."]
 
 
 def test_enum_values_are_found_through_ref_and_all_of(errors_of: ErrorsOf) -> None:

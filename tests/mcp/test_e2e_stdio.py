@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
+import signal
 import subprocess
 import sys
 import time
@@ -15,6 +17,7 @@ import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
+from json_contracts.findings import Code
 from tests.support.mcp import INITIALIZE
 
 TICKET = {
@@ -123,6 +126,33 @@ def test_closing_stdin_ends_the_server_by_itself_even_while_watching(folder: Pat
     process, _ = _run_raw(folder, [json.dumps(_initialize())], WATCH_CONTRACTS=watch)
 
     assert process.returncode == 0
+
+
+@pytest.mark.parametrize(("command", "watch"), [((), "true"), (("serve",), "false")])
+def test_ctrl_c_stops_the_server_with_status_130_and_one_line(
+    folder: Path, command: tuple[str, ...], watch: str
+) -> None:
+    # Like every other command (docs/reference/commands.md, Ctrl-C): 130, "Interrupted.", no traceback.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "json_contracts", *command],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=_env(folder, WATCH_CONTRACTS=watch),
+    )
+    try:
+        assert process.stdin is not None
+        assert process.stdout is not None
+        process.stdin.write((json.dumps(_initialize()) + "\n").encode())
+        process.stdin.flush()
+        assert json.loads(process.stdout.readline())["id"] == 1  # serving: the interrupt lands mid-session
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()  # a no-op once it has exited; a server that ignored SIGINT must not outlive the test
+        process.wait()
+
+    assert (process.returncode, stdout, stderr.decode()) == (130, b"", "Interrupted.\n")
 
 
 def test_garbage_lines_and_unknown_methods_never_stop_the_server(folder: Path) -> None:
@@ -268,7 +298,28 @@ def test_a_broken_contract_at_startup_is_a_fatal_error_on_stderr(folder: Path) -
     assert process.stdout == ""
     assert process.stderr.startswith(
         "[json-contracts] error: Fatal startup error Failed to load JSON contracts: broken.json: Invalid JSON: "
-    )
+    )  # the TypeScript server's line, then what to do about it
+    assert process.stderr.splitlines()[1:] == [
+        "[json-contracts] error: To serve the contracts that load and skip the broken ones, set "
+        "ALLOW_INVALID_CONTRACTS=true; to see every problem with its line and column, run: "
+        f"json-contracts validate --contracts {folder}"
+    ]
+
+
+def test_the_startup_advice_works_when_followed(folder: Path) -> None:
+    (folder / "broken.json").write_text("{ nope", encoding="utf-8")
+    process, _ = _run_raw(folder, [json.dumps(_initialize())])
+    command = shlex.split(process.stderr.splitlines()[1].split("run: ", 1)[1])
+    assert command[:2] == ["json-contracts", "validate"]
+
+    validated = subprocess.run([sys.executable, "-m", "json_contracts", *command[1:]], capture_output=True,
+                               text=True, env=_env(folder), timeout=60, check=False)  # fmt: skip
+    served, _ = _run_raw(folder, [json.dumps(_initialize())], ALLOW_INVALID_CONTRACTS="true")
+
+    assert validated.returncode == 1
+    assert f"broken.json:1:3: {Code.INVALID_JSON} error Invalid JSON" in validated.stdout + validated.stderr
+    assert served.returncode == 0
+    assert "Skipping invalid contract broken.json" in served.stderr
 
 
 def test_allowing_invalid_contracts_serves_the_good_ones_and_warns(folder: Path) -> None:

@@ -100,3 +100,46 @@ def test_items_point_at_their_place_in_the_contract_file(
     input_line = position_of(folder / "tiny.json", '"typo on the site"')[0]  # 1-based; its object opens above
     assert items["example[1]"].location == ("json-contracts/tiny.json", input_line - 2, "tiny: example[1]")
     assert '"schema"' in text[items["satisfiable"].location[1] or 0]
+
+
+@pytest.mark.parametrize(
+    ("ini", "option"),
+    [
+        ("", ("--json-contracts=../contracts",)),
+        ("", ("--json-contracts", "../contracts")),  # pytest then takes ../contracts into its rootdir
+        ('testpaths = ["."]\n', ("--json-contracts=../contracts",)),
+    ],
+    ids=["no-testpaths", "separate-argument", "testpaths"],
+)
+def test_a_folder_outside_the_project_is_collected_by_a_run_that_names_no_paths(
+    pytester: pytest.Pytester,
+    write_contracts: ContractsWriter,
+    monkeypatch: pytest.MonkeyPatch,
+    ini: str,
+    option: tuple[str, ...],
+) -> None:
+    write_contracts({"tiny.json": tiny()}, folder="contracts")
+    app = pytester.mkdir("app")
+    (app / "pyproject.toml").write_text("[tool.pytest.ini_options]\n" + ini, encoding="utf-8")
+    (app / "test_app.py").write_text("def test_app():\n    pass\n", encoding="utf-8")
+    monkeypatch.chdir(app)  # the contracts are beside the project, not in it
+
+    result = pytester.runpytest(*option, "--collect-only", "-q", *FAST)
+
+    ids = _collected(result)
+    assert ids[0].endswith("test_app.py::test_app")
+    assert [i.split("::")[1] for i in ids[1:]] == TINY_IDS
+    assert all(i.split("::")[0].endswith("tiny.json") for i in ids[1:])
+
+
+def test_a_folder_outside_the_project_runs_its_items(
+    pytester: pytest.Pytester, write_contracts: ContractsWriter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_contracts({"tiny.json": tiny()}, folder="contracts")
+    app = pytester.mkdir("app")
+    (app / "pyproject.toml").write_text("[tool.pytest.ini_options]\n", encoding="utf-8")
+    monkeypatch.chdir(app)
+
+    result = pytester.runpytest("--json-contracts=../contracts", "--json-contracts-no-hypothesis", *FAST)
+
+    result.assert_outcomes(passed=5, skipped=5)

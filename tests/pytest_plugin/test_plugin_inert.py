@@ -74,3 +74,69 @@ def test_with_the_property_checks_off_hypothesis_is_never_imported(
     assert line.startswith("PLUGIN-LOADED True HEAVY [")
     assert "'hypothesis'" not in line
     assert "'hypothesis_jsonschema'" not in line
+
+
+@pytest.mark.parametrize(
+    ("pyproject", "named", "folder", "setting"),
+    [
+        (None, "json-contracts", "json-contracts",
+         'json_contracts_dir = "json-contracts" in [tool.pytest.ini_options]'),
+        (None, "json-contracts/tiny.json::load", "json-contracts",
+         'json_contracts_dir = "json-contracts" in [tool.pytest.ini_options]'),
+        (None, "contracts", "contracts", 'json_contracts_dir = "contracts" in [tool.pytest.ini_options]'),
+        ("[tool.pytest.ini_options]\n", "contracts/", "contracts",
+         'json_contracts_dir = "contracts" in [tool.pytest.ini_options]'),
+    ],
+    ids=["folder", "item", "folder-of-contracts", "with-pyproject"],
+)  # fmt: skip
+def test_naming_a_contracts_folder_while_off_says_how_to_turn_the_plugin_on(
+    pytester: pytest.Pytester,
+    write_contracts: ContractsWriter,
+    pyproject: str | None,
+    named: str,
+    folder: str,
+    setting: str,
+) -> None:
+    write_contracts({"tiny.json": tiny()}, folder=folder)
+    if pyproject is not None:
+        pytester.makepyprojecttoml(pyproject)
+
+    result = pytester.runpytest("-p", "no:cacheprovider", named)
+
+    assert result.ret in (pytest.ExitCode.NO_TESTS_COLLECTED, pytest.ExitCode.USAGE_ERROR)  # an item: "not found"
+    shown = folder if not named.endswith("/") else named.rstrip("/")
+    hint = (
+        f"json-contracts: the plugin is off, so the contracts in {shown} were not tested; "
+        f"turn it on with --json-contracts={shown}, or {setting}"
+    )
+    assert hint in result.outlines
+    if result.ret == pytest.ExitCode.NO_TESTS_COLLECTED:
+        assert result.outlines.index(hint) < next(i for i, line in enumerate(result.outlines) if "no tests ran" in line)
+
+
+def test_following_the_hint_runs_the_contracts(pytester: pytest.Pytester, write_contracts: ContractsWriter) -> None:
+    write_contracts({"tiny.json": tiny()}, folder="contracts")
+
+    result = pytester.runpytest("-p", "no:cacheprovider", "contracts", "--json-contracts=contracts",
+                                "--json-contracts-no-hypothesis")  # fmt: skip
+
+    result.assert_outcomes(passed=5, skipped=5)
+    assert "the plugin is off" not in result.stdout.str()
+
+
+def test_naming_a_folder_without_contracts_gives_no_hint(pytester: pytest.Pytester) -> None:
+    fixtures = pytester.mkdir("fixtures")
+    (fixtures / "data.json").write_text('{"rows": []}\n', encoding="utf-8")
+    (fixtures / "broken.json").write_text("{", encoding="utf-8")
+
+    result = pytester.runpytest("-p", "no:cacheprovider", "fixtures")
+
+    assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
+    assert "the plugin is off" not in result.stdout.str()
+
+
+def test_a_hint_costs_no_heavy_import(pytester: pytest.Pytester, write_contracts: ContractsWriter) -> None:
+    write_contracts({"tiny.json": tiny()})
+
+    args = ["-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-q", "json-contracts"]
+    assert _probe(args, pytester.path) == "PLUGIN-LOADED True HEAVY [] ITEMS 0"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -57,6 +58,17 @@ def test_the_ini_path_is_relative_to_the_ini_file(
     result = pytester.runpytest("../../json-contracts", "--collect-only", "-q", *FAST)
 
     assert len([line for line in result.outlines if "::" in line]) == len(TINY_IDS)
+
+
+def test_a_bare_run_in_a_sub_folder_runs_only_that_folder(
+    pytester: pytest.Pytester, write_contracts: ContractsWriter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _app(pytester, write_contracts)
+    monkeypatch.chdir(pytester.path / "tests")  # the user chose this folder; the ini key does not add more
+
+    result = pytester.runpytest("--collect-only", "-q", *FAST)
+
+    assert [line for line in result.outlines if "::" in line] == ["tests/test_app.py::test_app"]
 
 
 def test_the_command_line_folder_wins_over_the_ini_key(
@@ -180,3 +192,15 @@ def test_xdist_workers_collect_the_same_items_and_share_the_seed(
     failed = sorted(line.split()[1] for line in parallel.outlines if line.startswith("FAILED "))
     assert failed == ["json-contracts/broken.json::load", "json-contracts/unsat.json::samples-valid",
                       "json-contracts/unsat.json::satisfiable"]  # fmt: skip
+
+
+def test_every_option_is_on_the_reference_page_and_in_the_readme(pytester: pytest.Pytester) -> None:
+    root = Path(__file__).resolve().parents[2]
+    page = (root / "docs" / "reference" / "pytest-plugin.md").read_text(encoding="utf-8")
+    readme = (root / "pytest_plugin" / "README.md").read_text(encoding="utf-8")
+
+    options = set(re.findall(r"(?<![\w-])--json-contracts[\w-]*", pytester.runpytest("--help").stdout.str()))
+
+    assert "--json-contracts-no-database" in options
+    assert [option for option in sorted(options) if f"`{option}" not in page] == []
+    assert [option for option in sorted(options) if f"`{option}" not in readme] == []

@@ -60,10 +60,27 @@ def test_a_lint_warning_passes_unless_strict(pytester: pytest.Pytester, write_co
         [
             "*_ open: lint _*",
             f"json-contracts/open.json:{line}:{column + len('schema: ') + 2}: JC103 warning *",
-            "0 lint error(s), 1 warning(s) (strict: warnings fail); turn a rule off with "
-            '[tool.json-contracts] ignore = ["JC103"]',
+            "0 lint error(s), 1 warning(s) (strict: warnings fail). Fix each finding above; only if one is "
+            'deliberate, ignore its code in [tool.json-contracts]: ignore = ["JC103"]',
         ]
     )
+
+
+def test_a_lint_error_advises_fixing_before_ignoring(
+    pytester: pytest.Pytester, write_contracts: ContractsWriter
+) -> None:
+    schema = tiny()["schema"]
+    schema["properties"]["title"] = {"type": "string", "minLength": 3, "maxlength": 60}  # a typo, not a choice
+    write_contracts({"typo.json": tiny(schema=schema)})
+
+    result = pytester.runpytest(*RUN, "--json-contracts-no-hypothesis", "--json-contracts-strict", "-k", "lint")
+
+    result.assert_outcomes(failed=1)
+    text = result.stdout.str()
+    assert "maxLength" in text  # the finding says what to write instead
+    fix, ignore = text.index("Fix each finding above"), text.index("ignore = [")
+    assert fix < ignore  # the advice to fix comes before the way to silence it
+    assert "only if one is deliberate" in text[fix:ignore]
 
 
 def test_strict_and_ignore_come_from_the_projects_json_contracts_table(
@@ -78,7 +95,7 @@ def test_strict_and_ignore_come_from_the_projects_json_contracts_table(
     passing = pytester.runpytest(*RUN, "--json-contracts-no-hypothesis")
 
     failing.assert_outcomes(failed=1, passed=1, skipped=5)
-    failing.stdout.fnmatch_lines(["json-contracts/no-examples.json:1:1: JC101 warning Contract has no examples."])
+    failing.stdout.fnmatch_lines(["json-contracts/no-examples.json:1:1: JC101 warning Contract has no examples.*"])
     passing.assert_outcomes(passed=2, skipped=5)
 
 
@@ -89,9 +106,10 @@ def test_an_invalid_edit_example_fails_its_item_with_position_document_errors_an
     contract["operations"]["edit"]["examples"][0]["currentJson"]["priority"] = "urgent"
     folder = write_contracts({"tiny.json": contract})
 
-    result = pytester.runpytest(*RUN, "--json-contracts-no-hypothesis")
+    # Only the example items: lint has its own rule for this mistake (JC133), tested in tests/lint.
+    result = pytester.runpytest(*RUN, "--json-contracts-no-hypothesis", "-k", "example")
 
-    result.assert_outcomes(failed=1, passed=4, skipped=5)
+    result.assert_outcomes(failed=1, passed=2)
     line, column = position_of(folder / "tiny.json", '"urgent"')
     result.stdout.fnmatch_lines(
         [

@@ -12,7 +12,15 @@ import pytest
 
 from json_contracts.contracts.model import Contract
 from json_contracts.schema.compiled import compile_schema
-from json_contracts.schema.validation import ErrorRecord, describe_errors, is_valid, iter_errors, validate
+from json_contracts.schema.validation import (
+    ErrorRecord,
+    count_errors,
+    describe_errors,
+    is_valid,
+    iter_errors,
+    too_many_errors,
+    validate,
+)
 
 ErrorsOf = Callable[[dict[str, Any], Any], list[ErrorRecord]]
 D7 = "http://json-schema.org/draft-07/schema#"
@@ -495,6 +503,25 @@ def test_validate_is_valid_and_iter_errors_agree(support_ticket: Contract, valid
     assert (bad.valid, bad.errors) == (False, [err("", "must be object", "type")])
     assert not is_valid(support_ticket.compiled, None)
     assert list(iter_errors(support_ticket.compiled, None)) == bad.errors
+
+
+def test_a_cut_list_counts_its_errors_without_the_cap_record(support_ticket: Contract) -> None:
+    document = {f"extra{i}": i for i in range(5)}  # 3 missing fields and 5 extra keys: 8 errors
+    cut = validate(support_ticket.compiled, document, max_errors=2)
+    whole = validate(support_ticket.compiled, document)
+
+    assert cut.errors[-1] == too_many_errors(2)
+    assert len(cut.errors) == 3  # what an agent receives: two errors, then the note that more exist
+    assert (cut.error_count, cut.cut) == (2, True)
+    assert count_errors(cut.errors) == (2, True)
+    assert (whole.error_count, whole.cut) == (8, False)
+    exact = validate(support_ticket.compiled, document, max_errors=8)  # at the limit, nothing is cut
+    assert (exact.error_count, exact.cut, exact.errors) == (8, False, whole.errors)
+
+
+def test_count_errors_counts_a_list_that_was_not_cut() -> None:
+    assert count_errors([]) == (0, False)
+    assert count_errors([err("", "must be object", "type"), err("/a", "x", "maxErrors")]) == (2, False)
 
 
 def test_a_json_string_holding_json_is_validated_as_a_string(support_ticket: Contract) -> None:

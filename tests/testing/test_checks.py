@@ -102,7 +102,34 @@ def test_examples_fail_on_an_edit_example_whose_current_json_is_invalid(tmp_path
     assert "error: /a must be string (type)" in failed.details
     aggregate = run_check(contract, "examples", FAST)
     assert aggregate.outcome == "failed"
-    assert aggregate.message.startswith("1 of 2 examples do not validate")
+    assert aggregate.message.startswith("1 of 2 examples does not validate")
+
+
+def test_messages_agree_with_their_numbers(tmp_path: Path) -> None:
+    schema = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}
+    one = _contract(tmp_path, {"schema": schema, "examples": [{"input": "x", "output": {"a": "y"}}]}, "one")
+    two = _contract(tmp_path, {"schema": schema, "examples": [{"input": "x", "output": {"a": "y"}}] * 2}, "two")
+    single = RunOptions(max_examples=1, derandomize=True)
+
+    assert run_check(one, "examples", FAST).message == "1 example validates"
+    assert run_check(two, "examples", FAST).message == "2 examples validate"
+    assert run_check(one, "samples-valid", single).message.startswith("1 drawn document validates (")
+    assert run_check(one, "hashes", single).message == "hashes stable across 1 layout"
+    assert run_check(one, "edit", single).message == "edit payload built for 1 document"
+
+
+def test_repair_hints_on_an_unsatisfiable_schema_say_nothing_could_be_drawn(tmp_path: Path) -> None:
+    schema = {"type": "object", "properties": {"code": {"type": "string", "pattern": "^a{10}$", "maxLength": 5}},
+              "required": ["code"]}  # fmt: skip
+    contract = _contract(tmp_path, {"schema": schema})
+
+    result = run_check(contract, "repair-hints", FAST)
+
+    assert result.outcome == "skipped"
+    assert result.message.startswith("no valid document could be drawn")
+    assert "unsatisfiable" in result.message
+    assert "no mutation" not in result.message
+    assert run_check(contract, "satisfiable", FAST).outcome == "failed"  # where the schema's problem is reported
 
 
 def test_repair_hints_fail_when_following_them_cannot_fix_the_document(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_json_contracts import _active
+from pytest_json_contracts._off import off_hint
 from pytest_json_contracts.helpers import (
     NOT_CONFIGURED,
     assert_valid_json,
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["ContractExample", "ContractRegistry", "assert_valid_json", "contract_documents"]
 
 _STATE: pytest.StashKey[PluginState] = pytest.StashKey()
+_OFF_HINT: pytest.StashKey[str] = pytest.StashKey()  # how to turn the plugin on, for a run that needs it
 EXAMPLES_MARKER = "json_contract_examples"
 
 
@@ -59,6 +61,9 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     if not enabled(config):
         _active.push(config, None)  # helpers called in this session must not use an outer one's folder
+        hint = off_hint(config)
+        if hint is not None:
+            config.stash[_OFF_HINT] = hint
         return
     from pytest_json_contracts.session import PluginState, read_options
 
@@ -73,14 +78,21 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 def _add_folder_to_default_run(config: pytest.Config, directory: Path) -> None:
-    """A bare ``pytest`` runs ``testpaths``; the contracts join them unless already inside.
+    """A run that names no paths tests the contracts too: the folder joins what pytest walks.
 
-    Paths named on the command line are left alone (``pytest tests/test_app.py`` runs just
-    that), and without ``testpaths`` pytest walks the current folder, which holds the contracts.
+    pytest walks ``testpaths``, or without them the current folder; a contracts folder outside
+    those (``--json-contracts=../contracts``) would otherwise be left out without a word. Paths
+    named on the command line are left alone (``pytest tests/test_app.py`` runs just that), and
+    so is a run started in a sub-folder of the project with the folder from the ini key: the
+    user chose to run that sub-folder only.
     """
-    if config.args_source != pytest.Config.ArgsSource.TESTPATHS:
+    source = config.args_source
+    if source == pytest.Config.ArgsSource.ARGS:
         return
+    from_option = bool(config.getoption("json_contracts_dir"))
     base = config.invocation_params.dir
+    if source == pytest.Config.ArgsSource.INVOCATION_DIR and base != config.rootpath and not from_option:
+        return
     if not any(directory.is_relative_to(Path(base, arg).absolute()) for arg in config.args):
         config.args.append(str(directory))
 
@@ -108,6 +120,13 @@ def pytest_report_header(config: pytest.Config) -> str | None:
     folder = options.directory
     shown = folder.relative_to(config.rootpath) if folder.is_relative_to(config.rootpath) else folder
     return f"json-contracts: {shown} ({checks}{strict})"
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    """Off, but the run named a contracts folder: say how to turn the plugin on, above "no tests ran"."""
+    hint = config.stash.get(_OFF_HINT, None)
+    if hint is not None:
+        terminalreporter.write_line(hint, yellow=True)
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> ContractFile | None:

@@ -139,8 +139,13 @@ class LintItem(ContractItem):
             summary = f"{len(errors)} lint error(s), {len(warnings)} warning(s)"
             if self.options.strict and warnings:
                 summary += " (strict: warnings fail)"
+            # Fix first: most findings are mistakes (a misspelt keyword), and ignoring a code hides
+            # every later finding of it too.
             codes = ", ".join(f'"{c}"' for c in sorted({f.code for f in failing}))
-            summary += f"; turn a rule off with [tool.json-contracts] ignore = [{codes}]"
+            summary += (
+                ". Fix each finding above; only if one is deliberate, ignore its code in "
+                f"[tool.json-contracts]: ignore = [{codes}]"
+            )
             raise ContractFailure("\n".join([*(finding_text(f) for f in failing), summary]))
         if findings:  # shown with -rP, and kept in JUnit XML
             self.add_report_section("call", "json-contracts lint", "\n".join(finding_text(f) for f in findings))
@@ -162,11 +167,15 @@ class CheckItem(ContractItem):
         contract = self.require_contract()
         if not self.options.hypothesis:
             skip("property checks are off (--json-contracts-no-hypothesis)")
-        options = RunOptions(
-            max_examples=self.options.max_examples, seed=self.options.seed, derandomize=self.options.derandomize
-        )
         from json_contracts.testing.checks import run_check  # Hypothesis: only once a property check runs
 
+        options = RunOptions(
+            max_examples=self.options.max_examples,
+            seed=self.options.seed,
+            derandomize=self.options.derandomize,
+            database=self.state.database,
+            database_key=contract.name,  # the CLI's key: a failure either of them saved, both replay first
+        )
         _raise_for(run_check(contract, self.name, options), contract)
 
 

@@ -55,6 +55,12 @@ def add_options(parser: pytest.Parser) -> None:
         help="skip the property checks (satisfiable, samples-valid, repair-hints, edit, hashes)",
     )
     group.addoption(
+        "--json-contracts-no-database",
+        action="store_true",
+        help="remember nothing between runs (default: a document that made a property check fail is saved "
+        "in .json-contracts-cache/ and tried first the next time)",
+    )
+    group.addoption(
         "--json-contracts-strict",
         action="store_true",
         help="lint warnings fail (as [tool.json-contracts] strict = true does)",

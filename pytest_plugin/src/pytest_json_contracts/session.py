@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import random
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,7 +26,12 @@ __all__ = ["PluginOptions", "PluginState", "read_options"]
 
 @dataclass(frozen=True)
 class PluginOptions:
-    """What the user asked for; ``seed`` None with ``derandomize`` means a fixed, seedless order."""
+    """What the user asked for; ``seed`` None with ``derandomize`` means a fixed, seedless order.
+
+    ``cache_base`` is the folder whose ``.json-contracts-cache/`` keeps the example database (pytest's
+    rootdir, where ``json-contracts test`` run from the project keeps it too); None keeps none:
+    ``--json-contracts-no-database``, or a derandomised run, whose results must not depend on earlier runs.
+    """
 
     directory: Path
     max_examples: int = DEFAULT_MAX_EXAMPLES
@@ -34,6 +40,7 @@ class PluginOptions:
     seed: int | None = None
     derandomize: bool = False
     ignore: frozenset[str] = frozenset()
+    cache_base: Path | None = None
 
 
 def read_options(config: pytest.Config) -> PluginOptions:
@@ -75,6 +82,7 @@ def read_options(config: pytest.Config) -> PluginOptions:
         seed=seed,
         derandomize=derandomize,
         ignore=settings.ignore,
+        cache_base=None if derandomize or config.getoption("json_contracts_no_database") else config.rootpath,
     )
 
 
@@ -91,3 +99,19 @@ class PluginState:
 
             self._registry = ContractRegistry.load(self.options.directory)
         return self._registry
+
+    @cached_property
+    def database(self) -> Path | None:
+        """The example database's folder for the property checks, or None to keep none.
+
+        Decided when the first property check runs, so a run that has none (``-k lint``,
+        ``--collect-only``) creates no cache folder. The folder is named in each check's options,
+        never set as Hypothesis's storage directory: that is process-wide, and would move the
+        database of the user's own Hypothesis tests too.
+        """
+        if self.options.cache_base is None:
+            return None
+        from json_contracts.testing.harness import storage_folder  # imports Hypothesis
+
+        storage = storage_folder(self.options.cache_base, os.environ)
+        return None if storage is None else storage / "examples"

@@ -12,15 +12,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from json_contracts._json.reading import SourceMap, parse_json
+from json_contracts._json.reading import SourceMap, parse_json, syntax_hint
 from json_contracts._json.values import document_problem, nested_too_deep
 from json_contracts.agent.payloads import validation_payload
-from json_contracts.agent.repair import field_hints, repairs
+from json_contracts.agent.repair import document_hints, repairs
 from json_contracts.contracts.limits import DocumentLimits
 from json_contracts.contracts.model import Contract
 from json_contracts.errors import JsonParseError, JsonTooDeepError
 from json_contracts.findings import Code, Finding
-from json_contracts.schema.validation import ErrorRecord
+from json_contracts.schema.validation import MAX_ERRORS_KEYWORD, ErrorRecord
 
 __all__ = ["DocumentCheck", "check_document"]
 
@@ -32,6 +32,8 @@ class DocumentCheck:
     ``refusal`` is set when the document could not be checked at all (then ``payload`` is None);
     otherwise ``payload`` is the ``validate_json`` answer, ``findings`` has one finding per error
     (``keyword`` names the JSON Schema keyword), and ``hints`` and ``repairs`` say how to fix it.
+    ``cut`` says the error list stopped at the limit (``JSON_CONTRACTS_MAX_ERRORS``): the payload
+    then ends with a note saying so, which is not an error and has no finding.
     """
 
     contract: str
@@ -41,6 +43,7 @@ class DocumentCheck:
     findings: list[Finding] = field(default_factory=list)
     hints: list[str] = field(default_factory=list)
     repairs: list[dict[str, Any]] = field(default_factory=list)
+    cut: bool = False
 
     @property
     def valid(self) -> bool:
@@ -48,7 +51,15 @@ class DocumentCheck:
 
 
 def _refused(
-    contract: Contract, label: str, path: Path | None, code: Code, message: str, line: int = 1, column: int = 1
+    contract: Contract,
+    label: str,
+    path: Path | None,
+    code: Code,
+    message: str,
+    line: int = 1,
+    column: int = 1,
+    *,
+    hint: str | None = None,
 ) -> DocumentCheck:
     finding = Finding(
         code=code,
@@ -59,6 +70,7 @@ def _refused(
         line=line,
         column=column,
         contract=contract.name,
+        hint=hint,
     )
     return DocumentCheck(contract.name, label, refusal=finding)
 
@@ -81,7 +93,8 @@ def check_document(
         return _refused(contract, label, path, Code.DOCUMENT_OVER_LIMIT, nested_too_deep("document", limits.max_depth))
     except JsonParseError as exc:
         message = f"Invalid JSON: {exc.message}"
-        return _refused(contract, label, path, Code.DOCUMENT_NOT_JSON, message, exc.line, exc.column)
+        hint = syntax_hint(text, exc.offset)
+        return _refused(contract, label, path, Code.DOCUMENT_NOT_JSON, message, exc.line, exc.column, hint=hint)
     problem = document_problem(value, max_bytes=limits.max_bytes, max_depth=limits.max_depth, name="document")
     if problem is not None:
         return _refused(contract, label, path, Code.DOCUMENT_OVER_LIMIT, problem)
@@ -89,9 +102,11 @@ def check_document(
     errors: list[ErrorRecord] = payload["errors"]
     source = SourceMap(text)
     findings: list[Finding] = []
-    for error in errors:
+    cut = bool(errors) and errors[-1]["keyword"] == MAX_ERRORS_KEYWORD
+    listed = errors[:-1] if cut else errors
+    for error in listed:
         line, column = source.position(error["path"], key=error["keyword"] == "additionalProperties")
-        hint = field_hints(contract.schema, [error])[0]
+        hint = document_hints(contract.schema, [error])[0]
         findings.append(
             Finding(
                 code=Code.DOCUMENT_INVALID,
@@ -111,6 +126,7 @@ def check_document(
         label,
         payload=payload,
         findings=findings,
-        hints=field_hints(contract.schema, errors),
-        repairs=repairs(contract.schema, errors),
+        hints=document_hints(contract.schema, listed),
+        repairs=repairs(contract.schema, listed),
+        cut=cut,
     )

@@ -1,9 +1,10 @@
 """Repair guidance for a document that failed validation.
 
-Two views of the same errors: the TypeScript server's instruction lines (byte for byte)
-for a model to read, and :func:`repairs`, one machine-readable entry per error (what to do at
-which path, and what is allowed there) for programs and for the property checks that prove
-the hints are sufficient.
+Two views of the same errors: the TypeScript server's instruction lines (byte for byte, in
+:func:`field_hints`) for a model to read, and :func:`repairs`, one machine-readable entry per
+error (what to do at which path, and what is allowed there) for programs and for the property
+checks that prove the hints are sufficient. :func:`document_hints` is the lines for a person
+reading ``check`` or a failed test: the same, plus what the TypeScript lines leave out.
 """
 
 from __future__ import annotations
@@ -15,7 +16,15 @@ from json_contracts._json.pointers import pointer_parts, resolve_local_ref
 from json_contracts._json.text import dumps, format_number
 from json_contracts.schema.validation import ErrorRecord
 
-__all__ = ["field_hints", "first_value", "repair_instructions", "repairs", "schema_nodes_at"]
+__all__ = [
+    "MAX_LISTED_VALUES",
+    "document_hints",
+    "field_hints",
+    "first_value",
+    "repair_instructions",
+    "repairs",
+    "schema_nodes_at",
+]
 
 _MAX_REF_DEPTH = 64
 
@@ -167,6 +176,59 @@ def field_hints(schema: Any, errors: Iterable[ErrorRecord]) -> list[str]:
     return list(hints)
 
 
+#: A missing field's allowed values named in its hint, at most; the rest are counted. An enum of
+#: hundreds of values would otherwise drown the other hints (``check --json`` lists them all).
+MAX_LISTED_VALUES = 10
+_MAX_LISTED_CHARACTERS = 200  # and at most about this much text of them
+
+
+def _allowed_values(nodes: list[dict[str, Any]]) -> list[Any]:
+    """The values a field may take when its schema says (``enum``, else ``const``), as ``repairs`` lists them."""
+    values = _enum_values(nodes)
+    if not values and any("const" in node for node in nodes):
+        values = [first_value(nodes, "const")]
+    return values
+
+
+def _listed(values: list[Any]) -> str:
+    shown: list[str] = []
+    size = 0
+    for value in values[:MAX_LISTED_VALUES]:
+        text = _js_string(value)
+        if shown and size + len(text) > _MAX_LISTED_CHARACTERS:
+            break
+        shown.append(text)
+        size += len(text) + 2
+    rest = len(values) - len(shown)
+    return ", ".join(shown) + (f" and {rest} more (see the schema)" if rest else "")
+
+
+def _document_hint(schema: Any, error: ErrorRecord) -> str:
+    hint = _hint(schema, error)
+    if error["keyword"] != "required" or not error["path"]:
+        return hint
+    values = _allowed_values(schema_nodes_at(schema, error["path"]))
+    if len(values) == 1:
+        return f"{hint[:-1]} with the value {_listed(values)}."
+    if values:
+        return f"{hint[:-1]} with one of: {_listed(values)}."
+    return hint
+
+
+def document_hints(schema: Any, errors: Iterable[ErrorRecord]) -> list[str]:
+    """:func:`field_hints` for a person reading one document's errors (``check``, a failed test).
+
+    A missing field whose schema is an ``enum`` or a ``const`` gets its allowed values (at most
+    :data:`MAX_LISTED_VALUES`): "Add missing required field /category with one of: bug, other."
+    The MCP instructions keep the TypeScript server's shorter line, which is why this is a
+    separate function; ``repairs`` carries every value for programs.
+    """
+    hints: dict[str, None] = {}
+    for error in errors:
+        hints.setdefault(_document_hint(schema, error))
+    return list(hints)
+
+
 def repair_instructions(schema: Any, errors: Iterable[ErrorRecord]) -> list[str]:
     """The field hints followed by ``Return JSON only.``: the instruction lines, as a list for library callers."""
     return [*field_hints(schema, errors), "Return JSON only."]
@@ -221,9 +283,7 @@ def repairs(schema: Any, errors: Iterable[ErrorRecord]) -> list[dict[str, Any]]:
         entry: dict[str, Any] = {"path": path, "keyword": keyword, "action": _ACTIONS.get(keyword, "fix")}
         nodes = schema_nodes_at(schema, path)
         if keyword in ("enum", "const", "required"):
-            allowed = _enum_values(nodes)
-            if not allowed and any("const" in node for node in nodes):
-                allowed = [first_value(nodes, "const")]
+            allowed = _allowed_values(nodes)
             if allowed:
                 entry["allowed"] = allowed
         if keyword in ("type", "required", "enum", "const") and _types(nodes):

@@ -6,7 +6,7 @@ starts the server.
 
 from __future__ import annotations
 
-import contextlib
+import shlex
 import sys
 
 import anyio
@@ -18,7 +18,10 @@ from json_contracts.mcp.log import Logger
 from json_contracts.mcp.server import ContractServer, build_server
 from json_contracts.mcp.settings import ServerSettings
 
-__all__ = ["open_server", "run_server"]
+__all__ = ["INTERRUPTED_EXIT_CODE", "open_server", "run_server"]
+
+#: 128 + SIGINT: Ctrl-C ends the server as it ends every other command (docs/reference/commands.md).
+INTERRUPTED_EXIT_CODE = 130
 
 
 def open_server(settings: ServerSettings, logger: Logger) -> ContractServer:
@@ -35,8 +38,24 @@ def open_server(settings: ServerSettings, logger: Logger) -> ContractServer:
     return build_server(ContractService(store, settings))
 
 
+def _startup_advice(settings: ServerSettings) -> str:
+    """What to do when a broken contract stops the server: the fatal line alone leaves one stuck.
+
+    It follows the TypeScript server's ``Fatal startup error`` line, which stays as it was.
+    """
+    folder = shlex.quote(str(settings.contracts_dir))
+    return (
+        "To serve the contracts that load and skip the broken ones, set ALLOW_INVALID_CONTRACTS=true; "
+        f"to see every problem with its line and column, run: json-contracts validate --contracts {folder}"
+    )
+
+
 def run_server(settings: ServerSettings) -> int:
-    """Start the server and serve until the client goes away; returns the exit code."""
+    """Start the server and serve until the client goes away; returns the exit code.
+
+    0 when stdin closed (stdio) or the client went away, 1 when the folder does not load, 130 after
+    Ctrl-C (SIGINT), with ``Interrupted.`` on stderr and no traceback.
+    """
     from json_contracts.mcp.transports import serve_http, serve_stdio
 
     logger = Logger(settings.debug)
@@ -44,9 +63,16 @@ def run_server(settings: ServerSettings) -> int:
         server = open_server(settings, logger)
     except LoadError as exc:
         logger.error("Fatal startup error", str(exc))
+        logger.error(_startup_advice(settings))
         return 1
     serve = serve_stdio if settings.transport == "stdio" else serve_http
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C ends an HTTP server quietly
+    try:
         anyio.run(serve, server, settings, logger)
+    except KeyboardInterrupt:
+        # anyio.run has already cancelled the tasks and restored stdio by the time it re-raises, so
+        # the shutdown is as clean as at EOF; the exit says it was interrupted, as every command's does.
+        sys.stderr.write(("\n" if sys.stderr.isatty() else "") + "Interrupted.\n")  # after the terminal's ^C
+        sys.stderr.flush()
+        return INTERRUPTED_EXIT_CODE
     sys.stderr.flush()
     return 0

@@ -20,8 +20,10 @@ from json_contracts.schema.compiled import CompiledSchema, error_pointer
 from json_contracts.schema.patterns import time_budget
 
 __all__ = [
+    "MAX_ERRORS_KEYWORD",
     "ErrorRecord",
     "ValidationResult",
+    "count_errors",
     "error_records",
     "is_valid",
     "iter_errors",
@@ -72,13 +74,36 @@ _TOO_DEEP: ErrorRecord = {
 }
 
 
+#: The keyword of the record that ends a list cut at the error limit (:func:`too_many_errors`).
+MAX_ERRORS_KEYWORD = "maxErrors"
+
+
 def too_many_errors(max_errors: int) -> ErrorRecord:
-    """The record that ends a list cut at ``max_errors``: the agent fixes these and validates again."""
+    """The record that ends a list cut at ``max_errors``: the agent fixes these and validates again.
+
+    It travels with the errors (agents read one list), but it is a note, not an error: count
+    with :func:`count_errors`.
+    """
     return {
         "path": "",
         "message": f"must NOT have more than {max_errors} errors; fix these and validate again",
-        "keyword": "maxErrors",
+        "keyword": MAX_ERRORS_KEYWORD,
     }
+
+
+def count_errors(errors: Iterable[ErrorRecord]) -> tuple[int, bool]:
+    """How many real errors a list holds, and whether it was cut (it ends with the cap record).
+
+    A list cut at 1,000 holds 1,000 errors and the cap record, which says there are more: "1000
+    error(s), more not listed", never "1001 error(s)".
+    """
+    count, cut = 0, False
+    for error in errors:
+        if error["keyword"] == MAX_ERRORS_KEYWORD and error["path"] == "":
+            cut = True
+        else:
+            count += 1
+    return count, cut
 
 
 def iter_errors(compiled: CompiledSchema, instance: Any, *, limit: int | None = None) -> Iterator[ErrorRecord]:
@@ -119,10 +144,20 @@ def is_valid(compiled: CompiledSchema, instance: Any) -> bool:
 
 @dataclass(frozen=True)
 class ValidationResult:
-    """The outcome of validating one document."""
+    """The outcome of validating one document; ``errors`` may end with the cap record."""
 
     valid: bool
     errors: list[ErrorRecord]
+
+    @property
+    def error_count(self) -> int:
+        """The errors listed, without the cap record (:func:`count_errors`)."""
+        return count_errors(self.errors)[0]
+
+    @property
+    def cut(self) -> bool:
+        """Whether the list stopped at ``max_errors`` and more errors exist."""
+        return count_errors(self.errors)[1]
 
 
 def validate(compiled: CompiledSchema, instance: Any, *, max_errors: int | None = None) -> ValidationResult:

@@ -69,6 +69,11 @@ __all__ = [
 HEAVY_FILTERING = 0.5  # more than this share of candidates rejected fails samples-valid
 
 
+def _count(number: int, singular: str, plural: str) -> str:
+    """``1 example validates``, ``2 examples validate``: a message a person reads must agree with its number."""
+    return f"{number} {singular if number == 1 else plural}"
+
+
 # --- the checks --------------------------------------------------------------------------------------
 
 
@@ -144,9 +149,8 @@ def _samples_valid(contract: Contract, options: RunOptions) -> CheckResult:
             "differently from the validator, or it is very hard to satisfy"
         )
         return result("failed", message, _schema_pointer(stats))
-    return result(
-        "passed", f"{outcome.examples} drawn documents validate ({round(share * 100)}% of candidates filtered)"
-    )
+    drawn = _count(outcome.examples, "drawn document validates", "drawn documents validate")
+    return result("passed", f"{drawn} ({round(share * 100)}% of candidates filtered)")
 
 
 def _examples(contract: Contract, options: RunOptions) -> CheckResult:
@@ -156,9 +160,12 @@ def _examples(contract: Contract, options: RunOptions) -> CheckResult:
     failures = [r for r in (run_example(contract, ref) for ref in refs) if r.outcome == "failed"]
     if failures:
         first = failures[0]
-        message = f"{len(failures)} of {len(refs)} examples do not validate; first: {first.message}"
+        verb = "does not" if len(failures) == 1 else "do not"
+        of = _count(len(refs), "example", "examples")
+        message = f"{len(failures)} of {of} {verb} validate; first: {first.message}"
         return replace(first, check="examples", message=message)
-    return CheckResult(contract.name, "examples", "passed", f"{len(refs)} examples validate", examples=len(refs))
+    message = _count(len(refs), "example validates", "examples validate")
+    return CheckResult(contract.name, "examples", "passed", message, examples=len(refs))
 
 
 def _repair_hints(contract: Contract, options: RunOptions) -> CheckResult:
@@ -167,9 +174,11 @@ def _repair_hints(contract: Contract, options: RunOptions) -> CheckResult:
     documents = from_contract(contract, stats=stats, max_depth=options.max_depth)
     subschemas: dict[str, st.SearchStrategy[Any]] = {}
     tried: list[str] = []
+    drawn: list[None] = []  # one entry per valid document drawn: none means nothing could be mutated
 
     def body(data: st.DataObject) -> None:
         document = data.draw(documents, label="document")
+        drawn.append(None)
         candidates = mutations(contract.schema, document)
         if not candidates:
             return
@@ -209,10 +218,14 @@ def _repair_hints(contract: Contract, options: RunOptions) -> CheckResult:
         failure = outcome.failure
         return CheckResult(contract.name, "repair-hints", "failed", failure.message, failure.pointer or "/schema",
                            tuple(failure.details), outcome.examples)  # fmt: skip
+    if not drawn:  # e.g. an unsatisfiable schema: saying no mutation broke anything would mislead
+        message = "no valid document could be drawn to break (the schema looks unsatisfiable; see satisfiable)"
+        return CheckResult(contract.name, "repair-hints", "skipped", message, examples=outcome.examples)
     if not tried:
         message = "no mutation made a drawn document invalid"
         return CheckResult(contract.name, "repair-hints", "skipped", message, examples=outcome.examples)
-    message = f"{len(tried)} broken documents repaired ({', '.join(sorted(set(tried)))})"
+    repaired = _count(len(tried), "broken document repaired", "broken documents repaired")
+    message = f"{repaired} ({', '.join(sorted(set(tried)))})"
     return CheckResult(contract.name, "repair-hints", "passed", message, examples=outcome.examples)
 
 
@@ -255,8 +268,8 @@ def _edit(contract: Contract, options: RunOptions) -> CheckResult:
                            outcome.examples)  # fmt: skip
     if outcome.examples == 0:
         return CheckResult(contract.name, "edit", "skipped", "no valid document could be drawn (see satisfiable)")
-    return CheckResult(contract.name, "edit", "passed", f"edit payload built for {outcome.examples} documents",
-                       examples=outcome.examples)  # fmt: skip
+    message = f"edit payload built for {_count(outcome.examples, 'document', 'documents')}"
+    return CheckResult(contract.name, "edit", "passed", message, examples=outcome.examples)
 
 
 def _shuffled(value: Any, rng: random.Random) -> Any:
@@ -293,8 +306,8 @@ def _hashes(contract: Contract, options: RunOptions) -> CheckResult:
     outcome = explore(layouts, body, replace(options, max_examples=min(options.max_examples, 10)))
     if outcome.failure is not None:
         return CheckResult(contract.name, "hashes", "failed", outcome.failure.message, "", (), outcome.examples)
-    return CheckResult(contract.name, "hashes", "passed", f"hashes stable across {outcome.examples} layouts",
-                       examples=outcome.examples)  # fmt: skip
+    message = f"hashes stable across {_count(outcome.examples, 'layout', 'layouts')}"
+    return CheckResult(contract.name, "hashes", "passed", message, examples=outcome.examples)
 
 
 _CHECKS: dict[str, Callable[[Contract, RunOptions], CheckResult]] = {
