@@ -261,10 +261,11 @@ def test_every_output_contract_is_on_the_outputs_page() -> None:
 
 
 def _site_copy(destination: Path) -> Path:
-    """docs/ and the repository's top-level Markdown files it includes, without any earlier build."""
+    """docs/, the top-level Markdown files it includes and the mistakes corpus its page is built from."""
     shutil.copytree(DOCS, destination / "docs", ignore=shutil.ignore_patterns("_build", "__pycache__"))
     for path in ROOT.glob("*.md"):
         shutil.copy2(path, destination / path.name)
+    shutil.copytree(ROOT / "tests" / "data" / "mistakes", destination / "tests" / "data" / "mistakes")
     return destination / "docs"
 
 
@@ -322,3 +323,75 @@ def test_the_strict_build_passes_and_fails_on_broken_links_and_orphan_pages(tmp_
     rules = (tmp_path / "clean-html" / "reference" / "rules.html").read_text(encoding="utf-8")
     missing = sorted(str(code) for code in CATALOGUE if f'id="{str(code).lower()}"' not in rules)
     assert not missing, f"the built rules page has no row for {missing}"
+
+
+# --- examples a reader runs ---------------------------------------------------------------------
+
+
+def _blocks(text: str, language: str) -> list[str]:
+    return re.findall(rf"^ *```{language}\n(.*?)^ *```", text, re.MULTILINE | re.DOTALL)
+
+
+def _command_env() -> dict[str, str]:
+    """The environment a reader's shell has: this interpreter's json-contracts first on PATH."""
+    bin_dir = str(Path(sys.executable).parent)
+    return {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", "")}
+
+
+def test_the_annotations_and_summary_on_the_action_page_are_what_lint_prints(tmp_path: Path) -> None:
+    page = _page("github-action.md")
+    section = page[page.index("(annotations)=") : page.index("(code-scanning-sarif)=")]
+    contract, annotations = _blocks(section, "json")[0], _blocks(section, "text")[0]
+    summary = next(block for block in _blocks(section, "text") if block.startswith("### json-contracts lint"))
+    (tmp_path / "json-contracts").mkdir()
+    (tmp_path / "json-contracts" / "ticket.json").write_text(contract, encoding="utf-8")
+
+    done = subprocess.run(
+        [sys.executable, "-m", "json_contracts", "lint", "--strict", "--format", "github", "--summary", "summary.md"],
+        cwd=tmp_path, capture_output=True, text=True, env=_command_env(), check=False, timeout=120,
+    )  # fmt: skip
+
+    assert done.returncode == 1, done.stderr
+    assert done.stdout == annotations
+    assert (tmp_path / "summary.md").read_text(encoding="utf-8").strip() == summary.strip()
+
+
+def test_the_actions_install_example_needs_no_package_index() -> None:
+    from packaging.requirements import Requirement
+
+    page = _page("github-action.md")
+    values = re.findall(r"^ +install: (.+)$", page, re.MULTILINE)
+    assert values, "the Action page shows no install: example"
+    for value in values:
+        requirement = Requirement(value)  # action/install.sh hands the input to pip as one argument
+        assert requirement.name == "json-contracts"
+        assert requirement.url is not None
+        assert requirement.url.startswith("git+https://")
+        assert "@" in requirement.url.removeprefix("git+https://")  # pinned to a tag or commit
+
+
+@pytest.mark.parametrize(
+    ("source", "checkout_path"),
+    [("examples/python-client/README.md", ""), ("docs/reference/mcp.md", "/path/to/json-contracts/")],
+    ids=["example-readme", "mcp-page"],
+)
+def test_running_the_agent_loop_as_shown_leaves_the_checkout_as_it_was(
+    tmp_path: Path, source: str, checkout_path: str
+) -> None:
+    text = (ROOT / source).read_text(encoding="utf-8")
+    script = next(block for block in _blocks(text, "bash") if "agent_loop.py" in block)
+    checkout = tmp_path / "checkout"  # what a reader's checkout holds that the commands could touch
+    shutil.copytree(ROOT / "examples" / "python-client", checkout / "examples" / "python-client")
+    shutil.copytree(ROOT / "json-contracts", checkout / "json-contracts")
+    before = sorted(path.relative_to(checkout) for path in checkout.rglob("*"))
+    if checkout_path:
+        script = script.replace(checkout_path, f"{checkout}/")
+
+    done = subprocess.run(
+        ["bash", "-euc", script], cwd=checkout, capture_output=True, text=True, env=_command_env(), timeout=120,
+        check=False,
+    )  # fmt: skip
+
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "attempt 2: valid" in done.stdout
+    assert sorted(path.relative_to(checkout) for path in checkout.rglob("*")) == before

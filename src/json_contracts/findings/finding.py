@@ -31,7 +31,7 @@ class Finding:
     ``column`` are 1-based; 0 means the finding is about a folder, not a place in a file.
     ``hint`` says what to do when ``message`` does not: load messages keep the TypeScript
     server's wording (the MCP server reports them as they are), and the hint names the field and
-    the fix for people (:func:`json_contracts.reporting.text.finding_message` joins the two).
+    the fix for people (``reporting.text.finding_message`` joins the two).
     """
 
     code: Code
