@@ -72,7 +72,7 @@ def _literal(text: str, language: str) -> Any:
 
 def _printed(entry: dict[str, Any]) -> str:
     """What ``json-contracts lint`` prints about the entry's file: its lines with the entry's code
-    (every line about the file when none has it)."""
+    and its ``also_code`` (every line about the file when none has them)."""
     with tempfile.TemporaryDirectory() as scratch:
         root = Path(scratch)
         folder = root / FOLDER
@@ -82,7 +82,8 @@ def _printed(entry: dict[str, Any]) -> str:
         (folder / name).write_bytes(text.encode("utf-8"))
         result = load_contracts(folder)
         findings = sort_findings(result.failures + lint_result(result))
-        lines = [finding_text(f, root) for f in findings if f.code == entry["code"]]
+        codes = {entry["code"], entry.get("also_code")}
+        lines = [finding_text(f, root) for f in findings if f.code in codes]
         return "\n".join(lines or [finding_text(f, root) for f in findings])
 
 

@@ -8,8 +8,11 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from pytest_json_contracts import assert_valid_json
 
+from json_contracts.findings import Code
 from tests.support.cli import RunCli, WriteContracts
+from tests.support.lint import text_position
 
 NOT_CLOSED = "Object schema does not set additionalProperties:false."
 NOT_CLOSED_HINT = 'add "additionalProperties": false to this object schema, so a model cannot add fields of its own'
@@ -442,3 +445,213 @@ def test_no_strict_overrides_strict_true_in_pyproject(
     assert default.exit_code == 1
     assert lenient.exit_code == 0
     assert (json.loads(lenient.stdout)["strict"], json.loads(lenient.stdout)["ok"]) == (False, True)
+
+
+# --- a file whose only load error is an example output: its schema is still linted ----------------
+
+#: (a) "required" misspells "actionItems", which the correct example sets.
+MINUTES = {
+    "operations": {"edit": {"enabled": False}},
+    "schema": {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {"title": {"type": "string"}, "actionItems": {"type": "array", "items": {"type": "string"}}},
+        "required": ["title", "actionitems"],
+    },
+    "examples": [{"input": "Standup: Ana ships the fix", "output": {"title": "Standup", "actionItems": ["Ana"]}}],
+}
+#: (b) bounds that cross, so no array of tags passes.
+TAGS = {
+    "operations": {"edit": {"enabled": False}},
+    "schema": {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {"tags": {"type": "array", "items": {"type": "string"}, "minItems": 100, "maxItems": 50}},
+        "required": ["tags"],
+    },
+    "examples": [{"input": "tag it", "output": {"tags": ["a", "b"]}}],
+}
+#: (c) a property's schema beside "properties" in a closed object, while the example sets the property.
+ADDRESS = {
+    "operations": {"edit": {"enabled": False}},
+    "schema": {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {"city": {"type": "string"}},
+        "street": {"type": "string"},
+        "required": ["city"],
+    },
+    "examples": [{"input": "Main St, Springfield", "output": {"city": "Springfield", "street": "Main St"}}],
+}
+INVALID_OUTPUT = "Example output at examples[0] does not validate against contract schema: "
+NOT_FULLY_LINTED = "because an example output does not validate: {}; the schema rules ran, the example rules did not."
+
+
+def _at(folder: Path, name: str, needle: str, *, occurrence: int = 1, after: bool = False) -> str:
+    """``contracts/NAME.json:line:column`` of the ``occurrence``-th ``needle`` in the file (after it with ``after``)."""
+    text = (folder / f"{name}.json").read_text(encoding="utf-8")
+    line, column = text_position(text, needle, occurrence=occurrence, after=after)
+    return f"contracts/{name}.json:{line}:{column}"
+
+
+def _line_of(location: str) -> str:
+    return location.split(":")[1]
+
+
+def test_a_misspelt_required_name_is_reported_beside_the_example_it_fails(
+    run_cli: RunCli, write_contracts: WriteContracts
+) -> None:
+    folder = write_contracts({"minutes": MINUTES})
+    required = _at(folder, "minutes", '"actionitems"')
+    output = _at(folder, "minutes", '"output": ', after=True)
+
+    result = run_cli("lint", "-c", "contracts")
+
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"Linted 0 contract(s) in {folder}, and the schema of 1 file(s) that did not load.",
+        f'{required}: {Code.REQUIRED_NOT_DEFINED} error Required property "actionitems" is not in properties and '
+        'additionalProperties is false, so no object can satisfy this schema; did you mean "actionItems"?',
+        f"{output}: {Code.INVALID_EXAMPLE} error {INVALID_OUTPUT}/actionitems: must have required property "
+        '\'actionitems\' (required); the schema is the cause: "required" lists "actionitems", which '
+        f'"properties" does not define (did you mean "actionItems"?), line {_line_of(required)} '
+        f"({Code.REQUIRED_NOT_DEFINED})",
+        "1 file(s) not fully linted " + NOT_FULLY_LINTED.format(f"contracts/minutes.json ({Code.INVALID_EXAMPLE})"),
+        "2 finding(s): 2 error(s), 0 warning(s), 0 info; failed (2 error(s)).",
+    ]
+
+
+def test_crossed_bounds_are_reported_beside_the_example_they_fail(
+    run_cli: RunCli, write_contracts: WriteContracts
+) -> None:
+    folder = write_contracts({"tags": TAGS})
+    bound = _at(folder, "tags", '"minItems": ', after=True)
+    tags = _at(folder, "tags", '"tags": ', occurrence=2, after=True)
+
+    result = run_cli("lint", "-c", "contracts")
+
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[1:3] == [
+        f"{bound}: {Code.CONTRADICTORY_BOUNDS} error minItems 100 is greater than maxItems 50, so no array satisfies "
+        "both; lower minItems or raise maxItems",
+        f"{tags}: {Code.INVALID_EXAMPLE} error {INVALID_OUTPUT}/tags: must NOT have fewer than 100 items (minItems); "
+        "the schema is the cause: minItems 100 is greater than maxItems 50, so no array satisfies both (lower "
+        f"minItems or raise maxItems), line {_line_of(bound)} ({Code.CONTRADICTORY_BOUNDS})",
+    ]
+    assert result.stdout.splitlines()[-1] == "2 finding(s): 2 error(s), 0 warning(s), 0 info; failed (2 error(s))."
+
+
+def test_a_property_schema_beside_properties_is_reported_beside_the_example_it_fails(
+    run_cli: RunCli, write_contracts: WriteContracts
+) -> None:
+    folder = write_contracts({"address": ADDRESS})
+    street = _at(folder, "address", '"street"')
+    value = _at(folder, "address", '"street": ', occurrence=2, after=True)
+
+    result = run_cli("lint", "-c", "contracts")
+
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[1:3] == [
+        f'{street}: {Code.UNKNOWN_KEYWORD} warning Unknown 2020-12 keyword "street" is ignored by the validator; it '
+        'looks like a property\'s schema: move it into "properties" ("properties": {"street": {...}})',
+        f"{value}: {Code.INVALID_EXAMPLE} error {INVALID_OUTPUT}/street: must NOT have additional properties "
+        '(additionalProperties); the schema is the cause: "street" is a property\'s schema written beside '
+        '"properties", so "additionalProperties": false forbids it (move it into "properties"), '
+        f"line {_line_of(street)} ({Code.UNKNOWN_KEYWORD})",
+    ]
+    assert result.stdout.splitlines()[-1] == "2 finding(s): 1 error(s), 1 warning(s), 0 info; failed (1 error(s))."
+
+
+def test_validate_shows_the_cause_in_the_hint_and_no_lint_finding(
+    run_cli: RunCli, write_contracts: WriteContracts
+) -> None:
+    folder = write_contracts({"minutes": MINUTES})
+    required = _line_of(_at(folder, "minutes", '"actionitems"'))
+
+    result = run_cli("validate", "-c", "contracts")
+
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert [line.split(" ", 2)[1] for line in lines[:-1]] == [Code.INVALID_EXAMPLE]
+    assert lines[0].endswith(f'(did you mean "actionItems"?), line {required} ({Code.REQUIRED_NOT_DEFINED})')
+    assert lines[-1] == "Contract validation failed: 1 error(s) in 1 file(s)."
+
+
+def test_not_linted_and_not_fully_linted_files_are_told_apart(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
+    folder = write_contracts({"open": samples.OPEN_OBJECT, "minutes": MINUTES, "b": "{ nope", "tags": TAGS})
+
+    result = run_cli("lint", "--ignore", Code.REQUIRED_NOT_DEFINED, "-c", "contracts")
+
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"Linted 1 contract(s) in {folder}, and the schema of 2 file(s) that did not load."
+    assert [line.split(" ", 2)[1] for line in lines[1:-3]] == [
+        Code.INVALID_JSON, Code.INVALID_EXAMPLE, Code.ADDITIONAL_PROPERTIES_MISSING, Code.CONTRADICTORY_BOUNDS,
+        Code.INVALID_EXAMPLE,
+    ]  # fmt: skip
+    assert lines[-3:] == [
+        f"1 file(s) not linted because they did not load: contracts/b.json ({Code.INVALID_JSON}).",
+        "2 file(s) not fully linted "
+        + NOT_FULLY_LINTED.format(
+            f"contracts/minutes.json ({Code.INVALID_EXAMPLE}), contracts/tags.json ({Code.INVALID_EXAMPLE})"
+        ),
+        "5 finding(s): 4 error(s), 1 warning(s), 0 info; failed (4 error(s)).",
+    ]
+
+
+def test_lint_json_lists_the_schema_findings_and_marks_the_file_schema_linted(
+    run_cli: RunCli, write_contracts: WriteContracts, samples: SimpleNamespace
+) -> None:
+    folder = write_contracts(
+        {"open": samples.OPEN_OBJECT, "minutes": MINUTES, "tags": TAGS, "address": ADDRESS, "b": "{ nope"}
+    )
+
+    result = run_cli("lint", "--json", "-c", "contracts")
+
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert_valid_json("lint-report", report)
+    assert (report["valid"], report["ok"], report["loaded"]) == (False, False, 1)
+    found = [(f["code"], f"{f['file']}:{f['line']}:{f['column']}") for f in report["findings"]]
+    assert found == [
+        (Code.UNKNOWN_KEYWORD, _at(folder, "address", '"street"')),
+        (Code.INVALID_EXAMPLE, _at(folder, "address", '"street": ', occurrence=2, after=True)),
+        (Code.INVALID_JSON, "contracts/b.json:1:3"),
+        (Code.REQUIRED_NOT_DEFINED, _at(folder, "minutes", '"actionitems"')),
+        (Code.INVALID_EXAMPLE, _at(folder, "minutes", '"output": ', after=True)),
+        (Code.ADDITIONAL_PROPERTIES_MISSING, "contracts/open.json:{}:{}".format(*_schema_position(folder))),
+        (Code.CONTRADICTORY_BOUNDS, _at(folder, "tags", '"minItems": ', after=True)),
+        (Code.INVALID_EXAMPLE, _at(folder, "tags", '"tags": ', occurrence=2, after=True)),
+    ]
+    hints = [f["hint"] for f in report["findings"] if f["code"] == Code.INVALID_EXAMPLE]
+    assert all(hint.startswith("the schema is the cause: ") for hint in hints)
+    assert [(w["contract"], w["path"]) for w in report["warnings"]] == [
+        ("address", "$.schema.street"),
+        ("minutes", "$.schema.required[1]"),
+        ("open", "$.schema"),
+        ("tags", "$.schema.properties.tags.minItems"),
+    ]
+    assert report["notLinted"] == [
+        {"file": "contracts/address.json", "code": Code.INVALID_EXAMPLE, "schemaLinted": True},
+        {"file": "contracts/b.json", "code": Code.INVALID_JSON},
+        {"file": "contracts/minutes.json", "code": Code.INVALID_EXAMPLE, "schemaLinted": True},
+        {"file": "contracts/tags.json", "code": Code.INVALID_EXAMPLE, "schemaLinted": True},
+    ]
+
+
+def test_github_and_sarif_carry_the_schema_finding_and_the_load_error(
+    run_cli: RunCli, write_contracts: WriteContracts
+) -> None:
+    write_contracts({"minutes": MINUTES})
+
+    github = run_cli("lint", "--format", "github", "-c", "contracts")
+    sarif = json.loads(run_cli("lint", "--format", "sarif", "-c", "contracts").stdout)
+
+    assert github.exit_code == 1
+    assert [line.split(",title=")[1].split("::")[0] for line in github.stdout.splitlines()] == [
+        Code.REQUIRED_NOT_DEFINED,
+        Code.INVALID_EXAMPLE,
+    ]
+    assert [r["ruleId"] for r in sarif["runs"][0]["results"]] == [Code.REQUIRED_NOT_DEFINED, Code.INVALID_EXAMPLE]

@@ -17,7 +17,7 @@ from json_contracts._json.reading import line_column
 from json_contracts.contracts.loading import Limits, load_contracts, load_contracts_strict
 from json_contracts.contracts.model import LoadResult
 from json_contracts.errors import LoadError
-from json_contracts.findings import Finding
+from json_contracts.findings import Code, Finding
 
 MakeDir = Callable[..., Path]
 OBJECT: dict[str, Any] = {"schema": {"type": "object"}}
@@ -621,6 +621,12 @@ def test_an_invalid_example_output_fails_with_its_errors(make_contracts_dir: Mak
             {"a": 1, "b": 2},
             'remove "b" from the output of examples[0], or add it to the schema\'s "properties"',
         ),
+        (  # the error is the object's and names no property: the hint used to say 'remove ""'
+            {"type": "object", "properties": {"a": {}}, "unevaluatedProperties": False},
+            {"a": 1, "b": 2},
+            "in the output of examples[0], the object at / has a property no part of the schema defines; "
+            'remove it, or define it in "properties"',
+        ),
         ({"type": "object", "required": ["a"]}, {}, None),
         ({"anyOf": [{"enum": [1]}, {"enum": [2]}]}, 3, None),
     ],
@@ -709,6 +715,153 @@ def test_example_position_is_right_for_an_operation_name_with_dots(make_contract
     failure = _only_failure(_load_single(make_contracts_dir, "ops.json", text))
     assert failure.message.startswith("Example output at operations.v1.summarise.examples[0] does not validate")
     assert (failure.line, failure.column) == _position(text, "[]")
+
+
+# --- step 10: a correct example failing because of the schema ---------------------------------------
+
+#: An object whose "required" misspells the property "actionItems".
+MISSPELT_REQUIRED: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {"title": {"type": "string"}, "actionItems": {"type": "array", "items": {"type": "string"}}},
+    "required": ["title", "actionitems"],
+}
+MINUTES = {"title": "Standup", "actionItems": ["Ana ships the fix"]}
+
+
+def _example_of(schema: dict[str, Any], output: Any) -> str:
+    return json.dumps({"schema": schema, "examples": [{"input": "i", "output": output}]}, indent=2)
+
+
+def _line(text: str, needle: str) -> int:
+    return _position(text, needle)[0]
+
+
+def test_a_file_that_fails_only_on_an_example_keeps_its_contract_for_lint(make_contracts_dir: MakeDir) -> None:
+    folder = make_contracts_dir(
+        {
+            "minutes.json": _example_of(MISSPELT_REQUIRED, MINUTES),
+            "good.json": OBJECT,
+            "badschema.json": {"schema": {"type": "strin"}, "examples": [{"input": "i", "output": 1}]},
+        }
+    )
+    result = load_contracts(folder)
+
+    assert [(f.file, f.code) for f in result.failures] == [("badschema.json", "JC019"), ("minutes.json", "JC020")]
+    assert list(result.contracts) == ["good"]  # what loads, and so what is served, is unchanged
+    assert list(result.schema_checked) == ["minutes"]
+    kept = result.schema_checked["minutes"]
+    assert (kept.name, kept.schema, kept.dialect) == ("minutes", MISSPELT_REQUIRED, "2020-12")
+    with pytest.raises(LoadError):
+        load_contracts_strict(folder)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "{ nope",
+        {"schema": {"type": "object"}, "rules": "x"},
+        {"schema": {"type": "object"}, "examples": [{"input": "i", "output": 1}] * 51},
+        {"schema": {"$ref": "#/$defs/missing"}, "examples": [{"input": "i", "output": 1}]},
+    ],
+    ids=["json", "shape", "limit", "schema"],
+)
+def test_a_file_that_fails_before_its_examples_keeps_nothing(make_contracts_dir: MakeDir, content: Any) -> None:
+    result = _load_single(make_contracts_dir, "early.json", content)
+
+    assert _only_failure(result).code != "JC020"
+    assert result.schema_checked == {}
+
+
+def test_a_required_name_properties_does_not_define_is_named_as_the_cause(make_contracts_dir: MakeDir) -> None:
+    text = _example_of(MISSPELT_REQUIRED, MINUTES)
+
+    failure = _only_failure(_load_single(make_contracts_dir, "minutes.json", text))
+
+    assert failure.message == (  # the TypeScript server's message, unchanged
+        "Example output at examples[0] does not validate against contract schema: "
+        "/actionitems: must have required property 'actionitems' (required)"
+    )
+    assert failure.hint == (
+        'the schema is the cause: "required" lists "actionitems", which "properties" does not define '
+        f'(did you mean "actionItems"?), line {_line(text, chr(34) + "actionitems")} ({Code.REQUIRED_NOT_DEFINED})'
+    )
+
+
+def test_an_open_schema_is_the_cause_only_when_the_output_has_the_property_it_misspells(
+    make_contracts_dir: MakeDir,
+) -> None:
+    schema = {**MISSPELT_REQUIRED, "additionalProperties": {"type": "string"}}
+    with_it = _example_of(schema, {"title": "Standup", "actionItems": []})
+    without_it = _example_of(schema, {"title": "Standup"})
+
+    cause = _only_failure(load_contracts(make_contracts_dir({"with.json": with_it}, dirname="with"))).hint
+    no_cause = _only_failure(load_contracts(make_contracts_dir({"without.json": without_it}, dirname="without"))).hint
+
+    assert cause is not None
+    assert cause.startswith('the schema is the cause: "required" lists "actionitems"')
+    assert no_cause is None  # the output could add "actionitems": the example may be what is wrong
+
+
+def test_crossed_bounds_are_named_as_the_cause_at_their_line_through_a_ref(make_contracts_dir: MakeDir) -> None:
+    schema = {
+        "$defs": {"tags": {"type": "array", "minItems": 100, "maxItems": 50}},
+        "type": "object",
+        "properties": {"tags": {"$ref": "#/$defs/tags"}},
+    }
+    text = _example_of(schema, {"tags": ["a", "b"]})
+
+    failure = _only_failure(_load_single(make_contracts_dir, "bounds.json", text))
+
+    assert failure.message.endswith("/tags: must NOT have fewer than 100 items (minItems)")
+    assert failure.hint == (
+        "the schema is the cause: minItems 100 is greater than maxItems 50, so no array satisfies both "
+        f"(lower minItems or raise maxItems), line {_line(text, chr(34) + 'minItems')} ({Code.CONTRADICTORY_BOUNDS})"
+    )
+
+
+def test_crossed_bounds_of_another_keyword_are_not_the_cause(make_contracts_dir: MakeDir) -> None:
+    schema = {"type": "string", "minLength": 5, "minimum": 10, "maximum": 1}
+
+    failure = _only_failure(_load_single(make_contracts_dir, "short.json", _example_of(schema, "ab")))
+
+    assert failure.message.endswith("/: must NOT have fewer than 5 characters (minLength)")
+    assert failure.hint is None
+
+
+def test_a_property_schema_beside_properties_is_named_as_the_cause(make_contracts_dir: MakeDir) -> None:
+    schema = {"type": "object", "additionalProperties": False, "properties": {"city": {"type": "string"}}}
+    text = _example_of({**schema, "street": {"type": "string"}}, {"city": "Springfield", "street": "Main St"})
+
+    failure = _only_failure(_load_single(make_contracts_dir, "address.json", text))
+
+    assert failure.message.endswith("/street: must NOT have additional properties (additionalProperties)")
+    assert failure.hint == (
+        'the schema is the cause: "street" is a property\'s schema written beside "properties", so '
+        '"additionalProperties": false forbids it (move it into "properties"), '
+        f"line {_line(text, chr(34) + 'street')} ({Code.UNKNOWN_KEYWORD})"
+    )
+
+
+@pytest.mark.parametrize(
+    ("schema", "output"),
+    [
+        # a near-miss of a keyword that takes a schema: a typo of "items", not a property
+        (
+            {"type": "object", "additionalProperties": False, "properties": {}, "item": {"type": "string"}},
+            {"item": "x"},
+        ),
+        # not a schema beside properties: the output adds a property the schema never mentions
+        ({"type": "object", "additionalProperties": False, "properties": {"a": {}}}, {"a": 1, "street": "x"}),
+    ],
+)
+def test_an_extra_property_without_a_misplaced_schema_keeps_the_example_hint(
+    make_contracts_dir: MakeDir, schema: dict[str, Any], output: dict[str, Any]
+) -> None:
+    failure = _only_failure(_load_single(make_contracts_dir, "extra.json", _example_of(schema, output)))
+
+    extra = next(name for name in output if name not in schema["properties"])
+    assert failure.hint == f'remove "{extra}" from the output of examples[0], or add it to the schema\'s "properties"'
 
 
 # --- pipeline order, duplicates and aggregation -------------------------------------------------

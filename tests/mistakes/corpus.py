@@ -1,8 +1,9 @@
 """The corpus of common contract-author mistakes (tests/data/mistakes/corpus.toml), read once.
 
 Each entry is a contract file and what ``json-contracts lint`` must say about it: the code, where
-(a text whose first occurrence is the place), the field that is wrong and the fix. The docs page
-``docs/reference/common-mistakes.md`` is built from the same file.
+(a text whose first occurrence is the place), the field that is wrong and the fix; some add a second
+finding that must come with it (``also_code``), such as the schema finding that causes a JC020. The
+docs page ``docs/reference/common-mistakes.md`` is built from the same file.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ class Mistake:
     file: str = ""
     bom: bool = False
     needs: str = ""
+    also_code: str = ""
+    also_at: str = ""
+    also_says: str = ""
 
     @property
     def filename(self) -> str:
@@ -51,6 +55,11 @@ class Mistake:
         """The line and column the finding must point at: the first occurrence of ``at`` (the end when empty)."""
         offset = self.text.index(self.at) if self.at else len(self.text)
         return line_column(self.text, offset)
+
+    @property
+    def also_position(self) -> tuple[int, int]:
+        """Where the second finding (``also_code``) must point: the first occurrence of ``also_at``."""
+        return line_column(self.text, self.text.index(self.also_at))
 
 
 @cache

@@ -54,12 +54,20 @@ def _matching_lines(output: str, mistake: Mistake) -> list[str]:
     return [line for line in output.splitlines() if line.startswith(_location(mistake))]
 
 
+def _also_location(mistake: Mistake) -> str:
+    line, column = mistake.also_position
+    return f"{FOLDER}/{mistake.filename}:{line}:{column}: {mistake.also_code} "
+
+
 def _assert_says_it(output: str, mistake: Mistake) -> None:
     lines = _matching_lines(output, mistake)
     assert lines, f"no {_location(mistake)!r} line in:\n{output}"
     assert any(mistake.field in line and mistake.fix in line for line in lines), (
         f"the field {mistake.field!r} and the fix {mistake.fix!r} are not both in:\n" + "\n".join(lines)
     )
+    if mistake.also_code:
+        also = [line for line in output.splitlines() if line.startswith(_also_location(mistake))]
+        assert any(mistake.also_says in line for line in also), f"no {_also_location(mistake)!r} line in:\n{output}"
 
 
 # --- the corpus itself ------------------------------------------------------------------------------
@@ -79,6 +87,10 @@ def test_each_entry_is_complete(mistake: Mistake) -> None:
     assert not mistake.at or mistake.at in mistake.text
     assert all(text.strip() for text in (mistake.title, mistake.field, mistake.fix, mistake.explain))
     assert not mistake.needs or Code(mistake.needs) in CATALOGUE
+    if mistake.also_code or mistake.also_at or mistake.also_says:
+        assert Code(mistake.also_code) in CATALOGUE
+        assert mistake.also_at in mistake.text
+        assert mistake.also_says.strip()
 
 
 # --- in-process: text and JSON ----------------------------------------------------------------------
@@ -120,6 +132,9 @@ def test_lint_json_reports_the_same_finding_with_its_hint(lint_one: Any, mistake
     assert found, report["findings"]
     said = [f"{f['message']}; {f['hint']}" if "hint" in f else f["message"] for f in found]
     assert any(mistake.field in text and mistake.fix in text for text in said), said
+    if mistake.also_code:
+        also = (mistake.also_code, f"{FOLDER}/{mistake.filename}", *mistake.also_position)
+        assert any((f["code"], f["file"], f["line"], f["column"]) == also for f in report["findings"]), also
 
 
 # --- the installed script, once over the whole corpus --------------------------------------------------

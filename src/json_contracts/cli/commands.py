@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -131,7 +132,9 @@ def lint(
     """Validate, then report contract quality findings with stable codes.
 
     Every contract that loads is linted, even when other files do not load: one broken file must
-    not hide everyone else's findings. The run still fails when a file does not load.
+    not hide everyone else's findings. A file that fails only on an example output still has its
+    schema linted, since a schema mistake is often why a correct example fails. The run still fails
+    when a file does not load.
     """
     fmt = _format(as_json, output_format)
     try:
@@ -148,10 +151,13 @@ def lint(
     if fmt == "json":
         echo_json(lint_report(result, linted, strict=strict))
     elif fmt == "text":
-        click.echo(f"Linted {len(result.contracts)} contract(s) in {result.directory}.")
+        linted_line = f"Linted {len(result.contracts)} contract(s) in {result.directory}"
+        if result.schema_checked:  # files that failed only on an example: their schema was linted
+            linted_line += f", and the schema of {len(result.schema_checked)} file(s) that did not load"
+        click.echo(linted_line + ".")
         echo_findings(findings)
         if not result.ok:
-            click.echo(_not_linted(result.failures))
+            click.echo(_not_linted(result.failures, result.schema_checked))
         if not findings:
             click.echo("No lint findings.")
         else:
@@ -166,12 +172,29 @@ def lint(
     sys.exit(1 if failed else 0)
 
 
-def _not_linted(failures: list[Finding]) -> str:
-    """Which files lint could not read, and the code that says why."""
+def _not_linted(failures: list[Finding], schema_checked: Mapping[str, object]) -> str:
+    """Which files lint could not read, and the code that says why; and which it read in part.
+
+    A file whose only failure is an example output (``schema_checked``) had its schema linted but
+    not its examples: it is "not fully linted", never "not linted".
+    """
     if any(f.code == Code.UNREADABLE_DIRECTORY for f in failures):
         return f"Nothing linted: the contracts folder cannot be read ({Code.UNREADABLE_DIRECTORY})."
-    listed = ", ".join(f"{display_path(f)} ({f.code})" for f in sort_findings(failures))
-    return f"{len(failures)} file(s) not linted because they did not load: {listed}."
+    partly: list[Finding] = []
+    unread: list[Finding] = []
+    for failure in sort_findings(failures):
+        (partly if failure.contract is not None and failure.contract in schema_checked else unread).append(failure)
+    lines = []
+    if unread:
+        listed = ", ".join(f"{display_path(f)} ({f.code})" for f in unread)
+        lines.append(f"{len(unread)} file(s) not linted because they did not load: {listed}.")
+    if partly:
+        listed = ", ".join(f"{display_path(f)} ({f.code})" for f in partly)
+        lines.append(
+            f"{len(partly)} file(s) not fully linted because an example output does not validate: {listed}; "
+            "the schema rules ran, the example rules did not."
+        )
+    return "\n".join(lines)
 
 
 @click.command()

@@ -4,6 +4,9 @@ One broken file never hides the others: :func:`load_contracts` returns the contr
 loaded and a :class:`~json_contracts.findings.Finding` per failure, in the TypeScript server's order
 (duplicates first, then files in collation order). Only regular ``*.json`` files directly in
 the folder are read, opened without following links; anything else is reported and skipped.
+A file that fails only because an example output does not validate is not loaded, but its built
+contract is kept in ``schema_checked`` for lint, and when a schema mistake is the proven cause the
+failure's hint names it (:func:`_schema_cause`).
 """
 
 from __future__ import annotations
@@ -17,7 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from json_contracts._json.hashing import sha256_of
-from json_contracts._json.pointers import pointer_parts, resolve_local_ref
+from json_contracts._json.pointers import (
+    escape_pointer_segment,
+    lookup,
+    pointer_from_parts,
+    pointer_parts,
+    resolve_local_ref,
+)
 from json_contracts._json.reading import parse_json, syntax_hint
 from json_contracts._json.text import display_text, dumps
 from json_contracts._json.values import first_too_deep, nested_too_deep
@@ -27,6 +36,13 @@ from json_contracts.contracts.names import collation_key, is_safe_name, name_fro
 from json_contracts.contracts.shape import normalise_operations, shape_issues
 from json_contracts.errors import JsonParseError, JsonTooDeepError, LoadError
 from json_contracts.findings import Code, Finding, Severity
+from json_contracts.schema.authoring import (
+    crossed_bounds,
+    known_keywords,
+    object_like,
+    property_schema_beside,
+    undefined_required,
+)
 from json_contracts.schema.checking import check_schema
 from json_contracts.schema.compiled import compile_schema
 from json_contracts.schema.dialects import detect_dialect
@@ -37,11 +53,16 @@ __all__ = ["Limits", "contract_from_text", "load_contracts", "load_contracts_str
 
 
 class _Failed(Exception):
-    """A per-file step failed; carries the finding."""
+    """A per-file step failed; carries the finding.
 
-    def __init__(self, finding: Finding) -> None:
+    ``schema_checked`` is the contract as built when only an example output failed (every check
+    before that passed): it is not loaded, but lint can still read its schema.
+    """
+
+    def __init__(self, finding: Finding, schema_checked: Contract | None = None) -> None:
         super().__init__(finding.message)
         self.finding = finding
+        self.schema_checked = schema_checked
 
 
 def _finding(
@@ -216,39 +237,106 @@ def _build(name: str, source: SourceFile, data: Any, limits: Limits) -> Contract
                 continue
             errors = list(iter_errors(compiled, example["output"]))
             if errors:
-                raise fail(
+                where = f"{label}[{i}]"
+                # A correct example can fail because of the schema: then the hint names the schema's line.
+                advice = _schema_cause(contract, example["output"], errors[0]) or _example_hint(schema, where, errors)
+                failed = fail(
                     Code.INVALID_EXAMPLE,
-                    f"Example output at {label}[{i}] does not validate against contract schema: "
-                    + describe_errors(errors),
+                    f"Example output at {where} does not validate against contract schema: " + describe_errors(errors),
                     f"{pointer_base}/{i}/output{errors[0]['path']}",
-                    _example_hint(schema, f"{label}[{i}]", errors),
+                    advice,
                 )
+                failed.schema_checked = contract  # every step before this one passed: lint can read the schema
+                raise failed
     return contract
 
 
-def _subschema(schema: Any, path: str) -> Any:
+def _subschema(schema: Any, path: str) -> tuple[Any, str | None]:
     """The schema a document's value at ``path`` is checked by, through ``properties``, ``items`` and
-    local ``$ref``s; None where that is not plain (a composition, a pattern)."""
+    local ``$ref``s, with its pointer in the schema (None past an anchor, whose place is not known);
+    ``(None, None)`` where that is not plain (a composition, a pattern)."""
 
-    def followed(node: Any) -> Any:
+    def followed(node: Any, pointer: str | None) -> tuple[Any, str | None]:
         for _ in range(8):  # a few $ref hops at most; a loop gives up
-            if not (isinstance(node, dict) and isinstance(node.get("$ref"), str)):
-                return node
-            node = resolve_local_ref(schema, node["$ref"])
-        return None
+            ref = node.get("$ref") if isinstance(node, dict) else None
+            if not isinstance(ref, str):
+                return node, pointer
+            node = resolve_local_ref(schema, ref)
+            pointer = ref[1:] if ref == "#" or ref.startswith("#/") else None
+        return None, None
 
-    node = followed(schema)
+    pointer: str | None
+    node, pointer = followed(schema, "")
     for part in pointer_parts(path):
         if not isinstance(node, dict):
-            return None
+            return None, None
         properties = node.get("properties")
         if isinstance(properties, dict) and part in properties:
-            node = followed(properties[part])
+            below = None if pointer is None else f"{pointer}/properties/{escape_pointer_segment(part)}"
+            node, pointer = followed(properties[part], below)
         elif part.isdigit() and isinstance(node.get("items"), dict):
-            node = followed(node["items"])
+            node, pointer = followed(node["items"], None if pointer is None else f"{pointer}/items")
         else:
-            return None
-    return node
+            return None, None
+    return node, pointer
+
+
+def _schema_cause(contract: Contract, output: Any, error: ErrorRecord) -> str | None:
+    """JC020's hint when a schema mistake, not the example, makes ``error`` (the output's first) certain.
+
+    Proven causes only, each the fact a lint rule reports (:mod:`json_contracts.schema.authoring`),
+    so the hint and the finding agree: a ``required`` name ``properties`` does not define (JC112),
+    when ``additionalProperties: false`` leaves no object able to pass or the output has the
+    property the name misspells; crossed bounds of the failing keyword (JC115); a property's schema
+    written beside ``properties``, which ``additionalProperties: false`` then forbids (JC110). The
+    hint names the schema's line. Otherwise None, and the usual hint about the example stands.
+    """
+    source = contract.source
+    parts = pointer_parts(error["path"])
+    keyword = error["keyword"]
+    if source is None:
+        return None
+    if keyword == "required" and parts:  # the path ends with the missing name
+        node, pointer = _subschema(contract.schema, pointer_from_parts(parts[:-1]))
+        has, value = lookup(output, pointer_from_parts(parts[:-1]))
+        for found in undefined_required(node) if isinstance(node, dict) and pointer is not None else ():
+            if found.name != parts[-1]:
+                continue
+            if not found.closed and not (has and isinstance(value, dict) and found.meant in value):
+                return None  # the output could still add it: the example may be what is wrong
+            fix = f'did you mean "{found.meant}"?' if found.meant else 'add it to "properties" or remove it'
+            line, _ = source.position(f"/schema{pointer}/required/{found.position}")
+            return (
+                f'the schema is the cause: "required" lists "{found.name}", which "properties" does not define '
+                f"({fix}), line {line} ({Code.REQUIRED_NOT_DEFINED})"
+            )
+        return None
+    if keyword == "additionalProperties" and parts:  # the path ends with the extra property's name
+        node, pointer = _subschema(contract.schema, pointer_from_parts(parts[:-1]))
+        name = parts[-1]
+        if (
+            isinstance(node, dict)
+            and pointer is not None
+            and node.get(keyword) is False
+            and object_like(node)
+            and property_schema_beside(node, name, known_keywords(contract.dialect))
+        ):
+            line, _ = source.position(f"/schema{pointer}/{escape_pointer_segment(name)}", key=True)
+            return (
+                f'the schema is the cause: "{name}" is a property\'s schema written beside "properties", so '
+                f'"additionalProperties": false forbids it (move it into "properties"), line {line} '
+                f"({Code.UNKNOWN_KEYWORD})"
+            )
+        return None
+    node, pointer = _subschema(contract.schema, error["path"])
+    for crossed in crossed_bounds(node) if isinstance(node, dict) and pointer is not None else ():
+        if keyword in (crossed.low_key, crossed.high_key):
+            line, _ = source.position(f"/schema{pointer}/{crossed.low_key}")
+            return (
+                f"the schema is the cause: {crossed.crossing}, so no {crossed.kind} satisfies both (lower "
+                f"{crossed.low_key} or raise {crossed.high_key}), line {line} ({Code.CONTRADICTORY_BOUNDS})"
+            )
+    return None
 
 
 def _example_hint(schema: Any, label: str, errors: list[ErrorRecord]) -> str | None:
@@ -256,7 +344,7 @@ def _example_hint(schema: Any, label: str, errors: list[ErrorRecord]) -> str | N
     const messages do not list the values; an extra property's does not say it can be removed)."""
     first = errors[0]
     where = first["path"] or "/"
-    node = _subschema(schema, first["path"]) if first["keyword"] in ("enum", "const") else None
+    node = _subschema(schema, first["path"])[0] if first["keyword"] in ("enum", "const") else None
     if isinstance(node, dict) and first["keyword"] == "const" and "const" in node:
         const = dumps(node["const"], indent=None)
         return f"in the output of {label}, {where} must be {const}; fix the example or the schema"
@@ -264,8 +352,13 @@ def _example_hint(schema: Any, label: str, errors: list[ErrorRecord]) -> str | N
         shown = ", ".join(dumps(value, indent=None) for value in node["enum"][:10])
         more = ", ..." if len(node["enum"]) > 10 else ""
         return f"in the output of {label}, {where} must be one of {shown}{more}; fix the example or the schema"
-    if first["keyword"] in ("additionalProperties", "unevaluatedProperties"):
-        name = pointer_parts(first["path"])[-1] if first["path"] else ""
+    if first["keyword"] == "unevaluatedProperties":  # the error is the object's; it names no property
+        return (
+            f"in the output of {label}, the object at {where} has a property no part of the schema defines; "
+            'remove it, or define it in "properties"'
+        )
+    if first["keyword"] == "additionalProperties" and first["path"]:
+        name = pointer_parts(first["path"])[-1]
         return f'remove "{name}" from the output of {label}, or add it to the schema\'s "properties"'
     return None
 
@@ -374,6 +467,8 @@ def load_contracts(
             result.contracts[name] = _parse_and_build(name, path, text, limits)
         except _Failed as failed:
             result.failures.append(failed.finding)
+            if failed.schema_checked is not None:
+                result.schema_checked[name] = failed.schema_checked
     return result
 
 

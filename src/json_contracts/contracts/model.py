@@ -95,6 +95,10 @@ class LoadResult:
 
     ``failures`` are the files that did not load (errors, in the TypeScript server's order);
     ``warnings`` are notes that did not stop loading (e.g. a skipped symbolic link).
+    ``schema_checked`` holds, by name, the files whose only failure is an example output that does
+    not validate (JC020): every check before that passed, so their schema is usable and lint reads
+    it (a schema mistake is often why a correct example fails). They are not loaded: no command
+    serves, tests or counts them.
     """
 
     directory: Path
@@ -102,6 +106,7 @@ class LoadResult:
     failures: list[Finding] = field(default_factory=list)
     warnings: list[Finding] = field(default_factory=list)
     missing_directory: bool = False
+    schema_checked: dict[str, Contract] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:

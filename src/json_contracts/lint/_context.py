@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from json_contracts._json.pointers import json_path, pointer_from_parts, pointer_parts, resolve_local_ref
 from json_contracts.contracts.model import Contract
 from json_contracts.findings import CATALOGUE, Code, Finding, Severity
+from json_contracts.schema.authoring import declared_types as declared_types
+from json_contracts.schema.authoring import suggest as suggest
 from json_contracts.schema.vocabulary import iter_subschemas
 
+# declared_types and suggest live in schema.authoring, which the loader shares; the rules import them from here.
 Segments = tuple[str | int, ...]
 Rule = Callable[["Linter"], Iterator[Finding]]
 
@@ -145,25 +147,6 @@ def data_nodes(
     for key in ("then", "else"):
         if isinstance(node.get(key), dict):
             yield from data_nodes(root, node[key], (*parts, key), data_path, depth + 1)
-
-
-def suggest(word: str, candidates: Iterable[str]) -> str | None:
-    """The candidate ``word`` most likely misspells (same letters in another case first), or None."""
-    candidates = list(candidates)
-    for candidate in candidates:
-        if candidate.lower() == word.lower():
-            return candidate
-    matches = difflib.get_close_matches(word, candidates, n=1, cutoff=0.75)
-    return matches[0] if matches else None
-
-
-def declared_types(node: dict[str, Any]) -> list[str] | None:
-    declared = node.get("type")
-    if isinstance(declared, str):
-        return [declared]
-    if isinstance(declared, list) and all(isinstance(t, str) for t in declared):
-        return list(declared)
-    return None
 
 
 def sub_validator(linter: Linter, node: dict[str, Any]) -> Any:

@@ -10,34 +10,12 @@ from json_contracts._json.pointers import escape_pointer_segment
 from json_contracts.contracts.shape import KNOWN_FIELDS
 from json_contracts.findings import Code, Finding
 from json_contracts.lint._context import Linter, all_nodes, declared_types, suggest
+from json_contracts.schema.authoring import known_keywords, object_like, property_schema_beside
 from json_contracts.schema.dialects import detect_dialect
 from json_contracts.schema.formats import KNOWN_FORMATS
-from json_contracts.schema.vocabulary import ARRAYS, DRAFT7, DRAFT202012, KNOWN_KEYWORDS, MAPS, SINGLE
+from json_contracts.schema.vocabulary import DRAFT7, DRAFT202012
 
 DIALECT_KEY = "$schema"
-#: Keywords whose value is a schema or holds schemas: a schema under a near-miss of one is its typo.
-_SCHEMA_VALUED = frozenset((*SINGLE, *ARRAYS, *MAPS, "contentSchema"))
-#: Keywords only objects answer to: an untyped schema with one of them describes objects.
-_OBJECT_KEYWORDS = (
-    "properties", "required", "additionalProperties", "patternProperties", "propertyNames",
-    "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "unevaluatedProperties",
-)  # fmt: skip
-
-
-def _looks_like_a_schema(value: Any, known: frozenset[str]) -> bool:
-    """An object most of whose keys are schema keywords (``{"type": "string"}``), as a property's schema is."""
-    if not isinstance(value, dict) or not value:
-        return False
-    keywords = sum(1 for key in value if key in known or key.startswith("x-"))
-    return keywords > 0 and 2 * keywords >= len(value)
-
-
-def _object_like(node: dict[str, Any]) -> bool:
-    """Whether ``node`` describes objects: its type says so, or it has keywords only objects answer to."""
-    types = declared_types(node)
-    if types is not None:
-        return "object" in types
-    return any(key in node for key in _OBJECT_KEYWORDS)
 
 
 def _misplaced_property_fix(key: str, node: dict[str, Any]) -> str | None:
@@ -52,7 +30,7 @@ def _misplaced_property_fix(key: str, node: dict[str, Any]) -> str | None:
         return f'"properties" already has a "{key}": merge this schema into it, or remove this one'
     target = '"properties"' if isinstance(properties, dict) else 'a "properties" object'
     move = f'it looks like a property\'s schema: move it into {target} ("properties": {{"{key}": {{...}}}})'
-    if _object_like(node):
+    if object_like(node):
         return move
     if declared_types(node) is None:
         return f'if "{key}" is a property, {move}; otherwise remove it, or prefix extensions with "x-"'
@@ -65,8 +43,10 @@ def rule_unknown_keywords(linter: Linter) -> Iterator[Finding]:
     A misspelt keyword gets a did-you-mean. A property's schema written beside ``properties`` (the
     wrapper forgotten, ``{"type": "object", "street": {"type": "string"}}``) gets "move it into
     properties", unless a keyword that takes a schema is the likelier meaning (``item``: ``items``).
+    When such a schema is why an example output fails, the loader says so in JC020's hint, through
+    the same :func:`~json_contracts.schema.authoring.property_schema_beside`.
     """
-    known = KNOWN_KEYWORDS[linter.contract.dialect] | {"$defs"}
+    known = known_keywords(linter.contract.dialect)
     dialect = "draft-07" if linter.contract.dialect == DRAFT7 else "2020-12"
     for parts, node in all_nodes(linter.contract.schema):
         for key in node:
@@ -74,7 +54,7 @@ def rule_unknown_keywords(linter: Linter) -> Iterator[Finding]:
                 continue
             suggestion = suggest(key, known)
             fix = f'did you mean "{suggestion}"?' if suggestion else 'remove it, or prefix extensions with "x-"'
-            if _looks_like_a_schema(node[key], known) and suggestion not in _SCHEMA_VALUED:
+            if property_schema_beside(node, key, known):
                 fix = _misplaced_property_fix(key, node) or fix
             yield linter.schema_finding(
                 Code.UNKNOWN_KEYWORD,

@@ -2,20 +2,22 @@
 const values of the wrong type (JC113) or listed twice (JC114), bounds that cross (JC115), and
 ``default``/``examples`` values their own schema rejects (JC116, JC117).
 
-The proofs of JC113 (:func:`type_allows`) and JC115 (:func:`crossed_bounds`, :func:`excluded_kinds`)
-are shared with the rules that must not ask for what they prove impossible (JC121's proof, JC130,
-JC131), so each is written once."""
+The proofs of JC113 (:func:`type_allows`) and JC115 (:func:`excluded_kinds`, over
+:func:`~json_contracts.schema.authoring.crossed_bounds`) are shared with the rules that must not ask
+for what they prove impossible (JC121's proof, JC130, JC131), so each is written once. What JC112 and
+JC115 find is decided in :mod:`json_contracts.schema.authoring`, which the loader shares to say
+when such a mistake is why an example output fails."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, NamedTuple
+from typing import Any
 
-from json_contracts._json.text import canonical, dumps, format_number
+from json_contracts._json.text import canonical, dumps
 from json_contracts._json.values import json_type
 from json_contracts.findings import Code, Finding
-from json_contracts.lint._context import Linter, all_nodes, declared_types, sub_validator, suggest
-from json_contracts.schema.patterns import search as pattern_search
+from json_contracts.lint._context import Linter, all_nodes, declared_types, sub_validator
+from json_contracts.schema.authoring import CrossedBound, crossed_bounds, undefined_required
 from json_contracts.schema.validation import describe_errors, error_records
 
 
@@ -24,43 +26,28 @@ def rule_required_defined(linter: Linter) -> Iterator[Finding]:
 
     An error with ``additionalProperties: false`` beside it (no object can satisfy the schema),
     a warning otherwise. The usual cause is a typo in one of the two lists (``szie``/``size``), so a
-    property name close to it comes first in the fix.
+    property name close to it comes first in the fix. Which names count is
+    :func:`~json_contracts.schema.authoring.undefined_required`, which the loader also cites when an
+    example fails on such a name.
     """
     for parts, node in all_nodes(linter.contract.schema):
-        properties, required = node.get("properties", {}), node.get("required")
-        closed = node.get("additionalProperties") is False
-        if not isinstance(properties, dict) or not isinstance(required, list):
-            continue
-        if not properties and not closed:
-            continue  # a bare `required` (e.g. in an if or allOf branch) is a normal idiom
-        patterns = node.get("patternProperties") or {}
-        # With composition beside it, the property may well be defined in a branch or a $ref.
-        composed = any(k in node for k in ("allOf", "anyOf", "oneOf", "if", "$ref", "dependentSchemas"))
-        for i, name in enumerate(required):
-            if not isinstance(name, str) or name in properties:
-                continue
-            if patterns:
-                try:
-                    if any(pattern_search(p, name) for p in patterns):
-                        continue
-                except Exception:  # an invalid or runaway pattern: JC119/JC120 report it
-                    continue
-            meant = suggest(name, properties)
-            if closed:
+        for found in undefined_required(node):
+            name, meant = found.name, found.meant
+            if found.closed:
                 fix = f'did you mean "{meant}"?' if meant else "add it to properties or remove it from required"
                 yield linter.schema_finding(
                     Code.REQUIRED_NOT_DEFINED,
                     f'Required property "{name}" is not in properties and additionalProperties is false, '
                     f"so no object can satisfy this schema; {fix}",
-                    (*parts, "required", i),
+                    (*parts, "required", found.position),
                     severity="error",
                 )
-            elif not composed:
+            else:
                 fix = f'did you mean "{meant}"?' if meant else "add it to properties with a type"
                 yield linter.schema_finding(
                     Code.REQUIRED_NOT_DEFINED,
                     f'Required property "{name}" is not in properties, so it accepts any value; {fix}',
-                    (*parts, "required", i),
+                    (*parts, "required", found.position),
                 )
 
 
@@ -157,42 +144,6 @@ def rule_duplicate_enum(linter: Linter) -> Iterator[Finding]:
             seen.add(text)
 
 
-class CrossedBound(NamedTuple):
-    """A lower bound above its upper bound, and the kind of value (a JSON type) they constrain."""
-
-    low_key: str
-    high_key: str
-    strict: bool
-    low: Any
-    high: Any
-    kind: str
-
-
-_BOUNDS = (
-    ("minLength", "maxLength", False, "string"),
-    ("minimum", "maximum", False, "number"),
-    ("exclusiveMinimum", "exclusiveMaximum", True, "number"),
-    ("minimum", "exclusiveMaximum", True, "number"),
-    ("exclusiveMinimum", "maximum", True, "number"),
-    ("minItems", "maxItems", False, "array"),
-    ("minProperties", "maxProperties", False, "object"),
-    ("minContains", "maxContains", False, "array"),
-)
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def crossed_bounds(node: dict[str, Any]) -> Iterator[CrossedBound]:
-    """Every pair of bounds in ``node`` that no value of their kind can satisfy (JC115)."""
-    for low_key, high_key, strict, kind in _BOUNDS:
-        low: Any = node.get(low_key)
-        high: Any = node.get(high_key)
-        if _number(low) and _number(high) and (low > high or (strict and low >= high)):
-            yield CrossedBound(low_key, high_key, strict, low, high, kind)
-
-
 def excluded_kinds(node: dict[str, Any]) -> dict[str, CrossedBound]:
     """The kinds of value (``string``, ``number`` for integers too, ``array``, ``object``) that crossed
     bounds leave no room for, each with its first crossing.
@@ -215,13 +166,11 @@ def kind_of(value_type: str) -> str:
 def rule_contradictory_bounds(linter: Linter) -> Iterator[Finding]:
     for parts, node in all_nodes(linter.contract.schema):
         for crossed in crossed_bounds(node):
-            low_key, high_key = crossed.low_key, crossed.high_key
-            relation = "not below" if crossed.strict else "greater than"
             yield linter.schema_finding(
                 Code.CONTRADICTORY_BOUNDS,
-                f"{low_key} {format_number(crossed.low)} is {relation} {high_key} {format_number(crossed.high)}, "
-                f"so no {crossed.kind} satisfies both; lower {low_key} or raise {high_key}",
-                (*parts, low_key),
+                f"{crossed.crossing}, so no {crossed.kind} satisfies both; lower {crossed.low_key} or raise "
+                f"{crossed.high_key}",
+                (*parts, crossed.low_key),
             )
 
 

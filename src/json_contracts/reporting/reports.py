@@ -70,7 +70,10 @@ def lint_report(
     error and warning about a contract. When files do not load, the report starts with
     ``validate --json``'s failure fields (``valid: false``, ``contractsDir``, ``errors``), then
     has the same fields for the contracts that did load, their failures among the findings and
-    counted, and ``notLinted``: one ``{file, code}`` per file that did not load.
+    counted, and ``notLinted``: one ``{file, code}`` per file that did not load. A file whose only
+    failure is an example output (``result.schema_checked``) was linted by the rules that read the
+    schema alone, so its entry adds ``schemaLinted: true``: its schema findings are in the report,
+    its examples were not linted.
     """
     findings = sort_findings(result.failures + lint_findings)
     counts = severity_counts(findings)
@@ -92,6 +95,14 @@ def lint_report(
     if result.ok:
         return {"valid": True, **linted}
     failed = validate_report(result, cwd)
-    not_linted = [{"file": display_path(f, cwd), "code": f.code} for f in sort_findings(result.failures)]
+    not_linted = [_not_linted(f, result, cwd) for f in sort_findings(result.failures)]
     return {"valid": False, "contractsDir": failed["contractsDir"], "errors": failed["errors"], **linted,
             "notLinted": not_linted}  # fmt: skip
+
+
+def _not_linted(failure: Finding, result: LoadResult, cwd: Path | None) -> dict[str, Any]:
+    """A ``notLinted`` entry: the file and its load error, and whether its schema was linted anyway."""
+    entry: dict[str, Any] = {"file": display_path(failure, cwd), "code": failure.code}
+    if failure.contract is not None and failure.contract in result.schema_checked:
+        entry["schemaLinted"] = True
+    return entry

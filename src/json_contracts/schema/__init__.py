@@ -5,5 +5,6 @@ In data-flow order: :mod:`.vocabulary` (keywords per dialect, where sub-schemas 
 targets and loops), :mod:`.ajv` (validators that behave and word their errors as Ajv does),
 :mod:`.formats` and :mod:`.patterns` (``format`` and ECMA-262 ``pattern``, with
 :mod:`.regex_safety` spotting patterns that backtrack catastrophically), :mod:`.compiled`
-(cached validators, no network) and :mod:`.validation` (error records).
+(cached validators, no network), :mod:`.validation` (error records) and :mod:`.authoring` (valid
+schemas that are still mistakes: what lint reports and the loader cites when an example fails).
 """
