@@ -15,6 +15,7 @@ from json_contracts.agent.repair import (
     repairs,
     schema_nodes_at,
 )
+from json_contracts.schema.formats import FORMAT_CHECKER, FORMAT_EXAMPLES, KNOWN_FORMATS
 from json_contracts.schema.validation import ErrorRecord
 
 ErrorsOf = Callable[[dict[str, Any], Any], list[ErrorRecord]]
@@ -325,3 +326,116 @@ def test_repairs_set_type_lists_the_types_and_unknown_keywords_say_fix() -> None
         },
         {"path": "", "keyword": "not", "action": "fix", "message": "must NOT be valid"},
     ]
+
+
+# --- document_hints: what to write for a format, and the property an extra field misspells ----------
+
+
+@pytest.mark.parametrize(("name", "entry"), sorted(FORMAT_EXAMPLES.items()))
+def test_a_format_error_s_document_hint_says_the_shape_and_gives_an_example(
+    name: str, entry: tuple[str, str | int]
+) -> None:
+    # It used to repeat the error: 'Fix /v: must match format "date".'
+    shape, example = entry
+    error = err("/v", f'must match format "{name}"', "format")
+
+    assert document_hints({}, [error]) == [f"Write /v as {shape}, e.g. {example}."]
+    assert field_hints({}, [error]) == [f'Fix /v: must match format "{name}".']  # MCP keeps the TypeScript line
+
+
+def test_every_format_that_can_fail_has_a_shape_and_an_example_that_passes_its_own_check() -> None:
+    always_pass = {"float", "double", "password", "binary"}
+    assert set(FORMAT_EXAMPLES) == KNOWN_FORMATS - always_pass
+    for name, (_, example) in FORMAT_EXAMPLES.items():
+        assert FORMAT_CHECKER.conforms(example, name), name
+    for name in always_pass:
+        assert all(FORMAT_CHECKER.conforms(value, name) for value in ("", "x", 1, -(2**70), None))
+
+
+def test_a_real_format_error_gets_the_shape_from_its_message_or_its_schema(errors_of: ErrorsOf) -> None:
+    schema = {"type": "object", "properties": {"at": {"type": "string", "format": "date-time"}}}
+    errors = errors_of(schema, {"at": "tomorrow"})
+
+    assert document_hints(schema, errors) == [
+        "Write /at as a date and time in the form YYYY-MM-DDTHH:MM:SS with a time zone (Z or +HH:MM), "
+        "e.g. 2026-03-03T09:30:00Z."
+    ]
+    assert document_hints(schema, [err("/at", "some other wording", "format")]) == document_hints(schema, errors)
+
+
+@pytest.mark.parametrize(
+    ("value", "why"),
+    [
+        ("2026-02-30", "2026-02-30 is not a calendar date (February 2026 has 28 days)"),
+        ("2026-04-31", "2026-04-31 is not a calendar date (April 2026 has 30 days)"),
+        ("2026-13-01", "2026-13-01 is not a calendar date (there is no month 13)"),
+        ("2026-02-00", "2026-02-00 is not a calendar date (February 2026 has 28 days)"),
+    ],
+)
+def test_a_date_of_the_right_shape_that_names_no_day_is_called_impossible(
+    errors_of: ErrorsOf, value: str, why: str
+) -> None:
+    schema = {"type": "object", "properties": {"date": {"type": "string", "format": "date"}}}
+    document = {"date": value}
+
+    assert document_hints(schema, errors_of(schema, document), document) == [
+        f"Fix /date: {why}; write a date in the form YYYY-MM-DD, e.g. 2026-03-03."
+    ]
+
+
+def test_an_impossible_date_inside_a_date_time_is_named_and_a_leap_day_is_not(errors_of: ErrorsOf) -> None:
+    schema = {"type": "array", "items": {"type": "string", "format": "date-time"}}
+    document = ["2026-02-29T09:00:00Z", "2024-02-29T09:00:00"]
+
+    assert document_hints(schema, errors_of(schema, document), document) == [
+        "Fix /0: 2026-02-29 is not a calendar date (February 2026 has 28 days); write a date and time in the form "
+        "YYYY-MM-DDTHH:MM:SS with a time zone (Z or +HH:MM), e.g. 2026-03-03T09:30:00Z.",
+        "Write /1 as a date and time in the form YYYY-MM-DDTHH:MM:SS with a time zone (Z or +HH:MM), "
+        "e.g. 2026-03-03T09:30:00Z.",  # a real day: only the time zone is missing
+    ]
+
+
+ACTION_ITEMS = {
+    "type": "object",
+    "properties": {
+        "actionItems": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {"title": {"type": "string"}, "dueDate": {"type": "string"}},
+            },
+        }
+    },
+}
+
+
+@pytest.mark.parametrize("key", ["due", "due_date", "Due-Date", "duedate", "dueDte"])
+def test_an_extra_field_that_misspells_a_property_of_its_object_gets_a_did_you_mean(
+    errors_of: ErrorsOf, key: str
+) -> None:
+    # It used to say only 'Remove extra field /actionItems/0/due.'
+    document = {"actionItems": [{"title": "Call", key: "2026-03-03"}]}
+    errors = errors_of(ACTION_ITEMS, document)
+
+    expected = [f'Remove extra field /actionItems/0/{key}; did you mean "dueDate"?']
+    assert document_hints(ACTION_ITEMS, errors) == expected
+    assert document_hints(ACTION_ITEMS, errors, document) == expected
+    assert field_hints(ACTION_ITEMS, errors) == [f"Remove extra field /actionItems/0/{key}."]  # MCP unchanged
+
+
+def test_an_extra_field_gets_no_did_you_mean_when_nothing_is_close_or_the_property_is_there(
+    errors_of: ErrorsOf,
+) -> None:
+    far = {"actionItems": [{"owner": "me"}]}
+    beside = {"actionItems": [{"dueDate": "2026-03-03", "due": "soon"}]}
+    ambiguous = {"type": "object", "additionalProperties": False, "properties": {"itemCode": {}, "itemName": {}}}
+
+    assert document_hints(ACTION_ITEMS, errors_of(ACTION_ITEMS, far), far) == [
+        "Remove extra field /actionItems/0/owner."
+    ]
+    assert document_hints(ACTION_ITEMS, errors_of(ACTION_ITEMS, beside), beside) == [
+        "Remove extra field /actionItems/0/due."  # renaming it would clash with the dueDate it has
+    ]
+    assert document_hints(ambiguous, errors_of(ambiguous, {"item": 1})) == ["Remove extra field /item."]
+    assert document_hints(ambiguous, errors_of(ambiguous, {"id": 1})) == ["Remove extra field /id."]

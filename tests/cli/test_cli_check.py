@@ -264,3 +264,39 @@ def test_check_with_a_folder_that_is_a_file_says_so(run_cli: RunCli, workdir: Pa
     assert result.exit_code == 2
     assert result.stderr.startswith(f"Error: Cannot read contracts directory {workdir / 'afile'}: ")
     assert "Contract not found" not in result.stderr
+
+
+def test_check_says_what_to_write_for_a_format_and_which_property_an_extra_field_misspells(
+    run_cli: RunCli, write_contracts: WriteContracts
+) -> None:
+    # The hints used to repeat the errors: 'Fix /date: must match format "date".', 'Remove extra field ....'
+    item = {"type": "object", "additionalProperties": False, "properties": {"dueDate": {"type": "string"}}}
+    schema = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {"date": {"type": "string", "format": "date"}, "actionItems": {"type": "array", "items": item}},
+    }
+    write_contracts({"meeting": {"schema": schema}})
+
+    result = run_cli("check", "meeting", "-c", "contracts", input='{"date": "3/3/2026", "actionItems": [{"due": "x"}]}')
+
+    assert result.exit_code == 1
+    hints = result.stdout.splitlines()[3:5]
+    assert hints == [
+        "  - Write /date as a date in the form YYYY-MM-DD, e.g. 2026-03-03.",
+        '  - Remove extra field /actionItems/0/due; did you mean "dueDate"?',
+    ]
+    assert result.stdout.splitlines()[2] == "How to repair:"
+
+
+def test_check_says_a_date_is_no_calendar_date(run_cli: RunCli, write_contracts: WriteContracts) -> None:
+    schema = {"type": "object", "properties": {"date": {"type": "string", "format": "date"}}}
+    write_contracts({"meeting": {"schema": schema}})
+
+    result = run_cli("check", "meeting", "-c", "contracts", input='{"date": "2026-02-30"}')
+
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[2] == (
+        "  - Fix /date: 2026-02-30 is not a calendar date (February 2026 has 28 days); "
+        "write a date in the form YYYY-MM-DD, e.g. 2026-03-03."
+    )

@@ -276,6 +276,37 @@ def test_a_contract_without_operations_has_edit_enabled_by_default_and_gets_jc13
     assert (finding.pointer, finding.line, finding.column) == ("", 1, 1)
 
 
+def test_jc132_points_at_the_operations_key_when_operations_has_no_edit(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    # It used to point at 1:1, far from where edit would be written.
+    contract = quiet({"type": "string"}, "x")
+    contract["operations"] = {"create": {"rules": ["be brief"]}}
+    linted = lint_one(contract)
+
+    finding = linted.one("JC132")
+    assert finding.pointer == "/operations"
+    assert (finding.line, finding.column) == linted.at('"operations"')
+
+
+def test_jc132_points_at_an_operation_that_misspells_edit_and_says_nothing_when_the_rename_fixes_it(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    example = {"currentJson": "x", "input": "change", "output": "y"}
+    contract = quiet({"type": "string"}, "x")
+    contract["operations"] = {"Edit": {"rules": ["be brief"]}}
+    linted = lint_one(contract)
+
+    finding = linted.one("JC132")
+    assert finding.pointer == "/operations/Edit"
+    assert (finding.line, finding.column) == linted.at('"Edit"')
+    for renamed in ({"examples": [example]}, {"enabled": False}):
+        contract["operations"] = {"Edit": renamed}
+        linted = lint_one(contract)
+        assert "JC132" not in linted.codes
+        assert "JC124" in linted.codes  # the rename, which is the whole fix
+
+
 def test_a_disabled_edit_operation_does_not_get_jc132(lint_one: LintOne, quiet: ContractMaker) -> None:
     assert "JC132" not in lint_one(quiet({"type": "string"}, "x")).codes
 
@@ -363,12 +394,29 @@ def test_an_edit_example_without_current_json_warns_jc134_at_the_example(
     assert (finding.line, finding.column) == linted.at('{\n          "input": "close it"')
 
 
-def test_a_misspelt_current_json_is_named_in_jc134_s_fix(lint_one: LintOne, quiet: ContractMaker) -> None:
-    example = {"current_json": {"state": "open"}, "input": "close it", "output": {"state": "closed"}}
+@pytest.mark.parametrize("typo", ["current_json", "currentJSON", "curentJson"])
+def test_a_misspelt_current_json_is_one_jc134_that_renames_it_at_the_key(
+    lint_one: LintOne, quiet: ContractMaker, typo: str
+) -> None:
+    # JC125 used to report the same key again ('Unknown field "currentJSON" ... did you mean "currentJson"?').
+    example = {typo: {"state": "open"}, "input": "close it", "output": {"state": "closed"}}
     linted = lint_one(_edit(quiet, example))
 
-    assert linted.one("JC134").message.endswith('; rename "current_json" to "currentJson"')
-    assert "JC125" in linted.codes  # the key itself
+    finding = linted.one("JC134")
+    assert finding.message.endswith(f'; rename "{typo}" to "currentJson"')
+    assert finding.pointer == f"/operations/edit/examples/0/{typo}"
+    assert (finding.line, finding.column) == linted.at(f'"{typo}"')
+    assert "JC125" not in linted.codes
+
+
+def test_jc125_still_reports_a_second_misspelt_current_json_and_other_unknown_keys_of_that_example(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    example = {"currentJSON": {}, "current_json": {}, "contxt": {}, "input": "i", "output": {"state": "open"}}
+    linted = lint_one(_edit(quiet, example))
+
+    assert linted.one("JC134").message.endswith('; rename "currentJSON" to "currentJson"')
+    assert [f.pointer.rsplit("/", 1)[1] for f in linted.of("JC125")] == ["current_json", "contxt"]
 
 
 def test_an_edit_example_with_current_json_or_a_top_level_example_does_not_get_jc134(

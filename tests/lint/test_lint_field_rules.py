@@ -187,19 +187,29 @@ def test_a_misspelt_field_beside_the_real_one_is_to_be_merged_or_removed(
     assert finding.pointer == "/examples/1/outputs"
 
 
-def test_a_misspelt_current_json_in_an_edit_example_warns_jc125_in_each_operation_group(
+def test_a_misspelt_current_json_in_a_custom_operation_s_example_warns_jc125(
     lint_one: LintOne, quiet: ContractMaker
 ) -> None:
-    example = {"curentJson": {"state": "open"}, "input": "close it", "output": {"state": "closed"}}
-    linted = lint_one(_contract(quiet, {"edit": {"examples": [example]}}))
+    example = {"curentJson": {"state": "open"}, "input": "sum it up", "output": {"state": "closed"}}
+    linted = lint_one(_contract(quiet, {"summarise": {"examples": [example]}}))
 
     finding = linted.one("JC125")
     assert finding.message == (
-        'Unknown field "curentJson" in operations.edit.examples[0] is shown to the model as written, '
+        'Unknown field "curentJson" in operations.summarise.examples[0] is shown to the model as written, '
         'but no tool reads it, so the example has no currentJson; did you mean "currentJson"?'
     )
-    assert finding.pointer == "/operations/edit/examples/0/curentJson"
+    assert finding.pointer == "/operations/summarise/examples/0/curentJson"
     assert (finding.line, finding.column) == linted.at('"curentJson"')
+
+
+def test_a_misspelt_current_json_in_an_edit_example_is_left_to_jc134_s_rename(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    example = {"currentJSON": {"state": "open"}, "input": "close it", "output": {"state": "closed"}}
+    linted = lint_one(_contract(quiet, {"edit": {"examples": [example]}}))
+
+    assert [(f.code, f.pointer) for f in linted.findings] == [("JC134", "/operations/edit/examples/0/currentJSON")]
+    assert linted.one("JC134").message.endswith('; rename "currentJSON" to "currentJson"')
 
 
 def test_a_misspelt_current_json_outside_edit_says_only_edit_examples_have_one(
@@ -284,6 +294,61 @@ def test_return_on_a_custom_operation_warns_jc126(lint_one: LintOne, quiet: Cont
         '"return" has no effect on custom operation "summarise" (no tool acts on one): '
         "only edit's return is read; remove it"
     )
+
+
+def test_return_on_an_operation_that_misspells_edit_is_left_to_jc124_s_rename(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    # JC126 used to say '"return" has no effect on custom operation "Edit" ...; remove it': wrong once renamed.
+    operations = {"Edit": {"enabled": False, "return": "full_object", "retrun": "json_patch"}}
+    contract = _contract(quiet, operations)
+    del contract["operations"]["edit"]
+    linted = lint_one(contract)
+
+    assert "JC126" not in linted.codes
+    assert [f.message for f in linted.of("JC124")] == [
+        'Operation "Edit" is not "edit" but a custom operation, which no tool acts on, so edit stays enabled; '
+        'did you mean "edit"?',
+        'Unknown field "retrun" in operations.Edit does nothing beside "return", which is the one read; remove it',
+    ]
+
+
+def test_jc126_reads_an_operation_that_misspells_edit_as_edit_once_renamed(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    contract = _contract(quiet, {"Edit": {"return": "json_patch"}})
+    del contract["operations"]["edit"]
+    linted = lint_one(contract)
+
+    finding = linted.one("JC126")
+    assert finding.message == (
+        'operations.Edit misspells edit, and once renamed returns "json_patch", which get_edit_contract and '
+        "edit_contract_prompt refuse (they return the full object), so no agent could edit with this contract; "
+        'set return to "full_object", or set enabled to false'
+    )
+    assert finding.pointer == "/operations/Edit/return"
+
+
+def test_jc126_reads_an_operation_that_misspells_create_as_create_once_renamed(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    linted = lint_one(_contract(quiet, {"craete": {"enabled": False, "return": "full_object", "rules": ["r"]}}))
+
+    assert [f.message for f in linted.of("JC126")] == [
+        '"return" has no effect on create, which "craete" misspells: only edit\'s return is read; remove it',
+        "operations.craete misspells create, and once renamed is disabled, so its rules would reach no agent: "
+        "get_json_contract and json_contract_prompt refuse a disabled create, and only read_contract lists them; "
+        "remove them, or set enabled to true",
+    ]
+
+
+def test_an_operation_that_misspells_one_beside_the_real_one_stays_custom_for_jc126(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    # Renaming "Edit" would clash with "edit": its return is a custom operation's, read by no tool.
+    linted = lint_one(_contract(quiet, {"Edit": {"return": "full_object"}}))
+
+    assert linted.one("JC126").message.startswith('"return" has no effect on custom operation "Edit"')
 
 
 def test_an_enabled_edit_returning_json_patch_warns_jc126_at_the_value(lint_one: LintOne, quiet: ContractMaker) -> None:

@@ -102,7 +102,29 @@ def test_examples_fail_on_an_edit_example_whose_current_json_is_invalid(tmp_path
     assert "error: /a must be string (type)" in failed.details
     aggregate = run_check(contract, "examples", FAST)
     assert aggregate.outcome == "failed"
-    assert aggregate.message.startswith("1 of 2 examples does not validate")
+    # It used to say "1 of 2 examples does not validate; first: ...", as if an output had failed.
+    assert aggregate.message == (
+        "currentJson of operations.edit.examples[1] does not validate against the schema (1 of 2 examples)"
+    )
+    assert aggregate.pointer == failed.pointer
+    assert aggregate.details == failed.details
+
+
+def test_the_examples_check_names_each_failing_current_json_and_counts_past_five(tmp_path: Path) -> None:
+    bad = {"currentJson": {"a": 1}, "input": "x", "output": {"a": "y"}}
+    contract = _contract(tmp_path, {
+        "schema": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]},
+        "examples": [{"input": "x", "output": {"a": "y"}}],
+        "operations": {"edit": {"examples": [bad] * 7}},
+    })  # fmt: skip
+
+    result = run_check(contract, "examples", FAST)
+
+    named = ", ".join(f"currentJson of operations.edit.examples[{i}]" for i in range(5))
+    assert result.message == (
+        f"{named} and 2 more do not validate against the schema (7 of 8 examples; the first is shown)"
+    )
+    assert result.pointer == "/operations/edit/examples/0/currentJson/a"
 
 
 def test_messages_agree_with_their_numbers(tmp_path: Path) -> None:

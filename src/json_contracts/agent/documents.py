@@ -106,7 +106,7 @@ def check_document(
     listed = errors[:-1] if cut else errors
     for error in listed:
         line, column = source.position(error["path"], key=error["keyword"] == "additionalProperties")
-        hint = document_hints(contract.schema, [error])[0]
+        hint = document_hints(contract.schema, [error], value)[0]
         findings.append(
             Finding(
                 code=Code.DOCUMENT_INVALID,
@@ -126,7 +126,7 @@ def check_document(
         label,
         payload=payload,
         findings=findings,
-        hints=document_hints(contract.schema, listed),
+        hints=document_hints(contract.schema, listed, value),
         repairs=repairs(contract.schema, listed),
         cut=cut,
     )

@@ -9,11 +9,15 @@ reading ``check`` or a failed test: the same, plus what the TypeScript lines lea
 
 from __future__ import annotations
 
+import calendar
+import re
 from collections.abc import Iterable
 from typing import Any
 
-from json_contracts._json.pointers import pointer_parts, resolve_local_ref
+from json_contracts._json.pointers import lookup, pointer_from_parts, pointer_parts, resolve_local_ref
 from json_contracts._json.text import dumps, format_number
+from json_contracts.schema.authoring import suggest
+from json_contracts.schema.formats import FORMAT_EXAMPLES
 from json_contracts.schema.validation import ErrorRecord
 
 __all__ = [
@@ -203,11 +207,20 @@ def _listed(values: list[Any]) -> str:
     return ", ".join(shown) + (f" and {rest} more (see the schema)" if rest else "")
 
 
-def _document_hint(schema: Any, error: ErrorRecord) -> str:
-    hint = _hint(schema, error)
-    if error["keyword"] != "required" or not error["path"]:
-        return hint
-    values = _allowed_values(schema_nodes_at(schema, error["path"]))
+#: Stands for "no document given" (``None`` is the JSON value null).
+_NO_DOCUMENT: Any = object()
+_FORMAT_MESSAGE = re.compile(r'must match format "(.+)"\Z')
+#: The formats whose strings start with a calendar date (``YYYY-MM-DD``).
+_DATED_FORMATS = ("date", "date-time", "iso-date-time")
+_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+#: English whatever the locale (``calendar.month_name`` follows it).
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")  # fmt: skip
+
+
+def _required_hint(schema: Any, error: ErrorRecord, hint: str) -> str:
+    """A missing field's line, with the values its schema allows (``enum`` or ``const``)."""
+    values = _allowed_values(schema_nodes_at(schema, error["path"])) if error["path"] else []
     if len(values) == 1:
         return f"{hint[:-1]} with the value {_listed(values)}."
     if values:
@@ -215,17 +228,119 @@ def _document_hint(schema: Any, error: ErrorRecord) -> str:
     return hint
 
 
-def document_hints(schema: Any, errors: Iterable[ErrorRecord]) -> list[str]:
+_SEPARATORS = re.compile(r"[\s_-]+")
+#: A name cut short must keep at least this many letters to stand for a longer one (``due``).
+_MIN_PREFIX = 3
+
+
+def _folded(name: str) -> str:
+    return _SEPARATORS.sub("", name).lower()
+
+
+def _meant_property(word: str, candidates: list[str]) -> str | None:
+    """The property an extra field most likely misspells: lint's :func:`suggest`, plus the slips of
+    a document's keys, another case style (``due_date``: ``dueDate``) or a name cut short (``due``,
+    when ``dueDate`` is the only property it begins).
+
+    A document's writer guesses the names, so a shortened name is as likely as a typo; a schema's
+    keyword is not, which is why lint keeps :func:`suggest` alone.
+    """
+    found = suggest(word, candidates)
+    if found is not None:
+        return found
+    folded = _folded(word)
+    same = [c for c in candidates if _folded(c) == folded]
+    if same:
+        return same[0]
+    longer = [c for c in candidates if len(folded) >= _MIN_PREFIX and _folded(c).startswith(folded)]
+    return longer[0] if len(longer) == 1 else None
+
+
+def _extra_field_hint(schema: Any, error: ErrorRecord, hint: str, document: Any) -> str:
+    """An extra field's line, with the property it most likely misspells (``due``: ``dueDate``).
+
+    A property the object already has is no candidate: renaming onto it would clash.
+    """
+    parts = pointer_parts(error["path"])
+    if not parts:
+        return hint
+    parent = pointer_from_parts(parts[:-1])
+    names: dict[str, None] = {}
+    for node in schema_nodes_at(schema, parent):
+        properties = node.get("properties")
+        if isinstance(properties, dict):
+            names.update(dict.fromkeys(properties))
+    found, obj = lookup(document, parent) if document is not _NO_DOCUMENT else (False, None)
+    present = obj if found and isinstance(obj, dict) else {}
+    meant = _meant_property(parts[-1], [name for name in names if name not in present and name != parts[-1]])
+    return f'{hint[:-1]}; did you mean "{meant}"?' if meant else hint
+
+
+def _impossible_date(value: Any) -> str | None:
+    """Why a value starting ``YYYY-MM-DD`` names no day: "2026-02-30 is not a calendar date (…)", or None."""
+    match = _DATE.match(value) if isinstance(value, str) else None
+    if match is None:
+        return None
+    year, month, day = (int(group) for group in match.groups())
+    if not 1 <= month <= 12:
+        return f"{match[0]} is not a calendar date (there is no month {match[2]})"
+    days = calendar.monthrange(year, month)[1]
+    if not 1 <= day <= days:
+        return f"{match[0]} is not a calendar date ({_MONTHS[month - 1]} {match[1]} has {days} days)"
+    return None
+
+
+def _format_hint(schema: Any, error: ErrorRecord, hint: str, document: Any) -> str:
+    """A format error's line says what to write: the shape and one value that passes.
+
+    Ajv's 'must match format "date"' names the rule, not the shape; a date that has the shape but
+    names no day (``2026-02-30``) is said to be impossible, since its shape looks right.
+    """
+    named = _FORMAT_MESSAGE.match(error["message"])
+    name = named[1] if named else first_value(schema_nodes_at(schema, error["path"]), "format")
+    if not isinstance(name, str) or name not in FORMAT_EXAMPLES:
+        return hint
+    shape, example = FORMAT_EXAMPLES[name]
+    target = error["path"] or "the JSON value"
+    found, value = lookup(document, error["path"]) if document is not _NO_DOCUMENT else (False, None)
+    impossible = _impossible_date(value) if found and name in _DATED_FORMATS else None
+    if impossible:
+        return f"Fix {target}: {impossible}; write {shape}, e.g. {example}."
+    return f"Write {target} as {shape}, e.g. {example}."
+
+
+def _document_hint(schema: Any, error: ErrorRecord, document: Any) -> str:
+    hint = _hint(schema, error)
+    keyword = error["keyword"]
+    if keyword == "required":
+        return _required_hint(schema, error, hint)
+    if keyword == "additionalProperties":
+        return _extra_field_hint(schema, error, hint, document)
+    if keyword == "format":
+        return _format_hint(schema, error, hint, document)
+    return hint
+
+
+def document_hints(schema: Any, errors: Iterable[ErrorRecord], document: Any = _NO_DOCUMENT) -> list[str]:
     """:func:`field_hints` for a person reading one document's errors (``check``, a failed test).
 
-    A missing field whose schema is an ``enum`` or a ``const`` gets its allowed values (at most
-    :data:`MAX_LISTED_VALUES`): "Add missing required field /category with one of: bug, other."
-    The MCP instructions keep the TypeScript server's shorter line, which is why this is a
-    separate function; ``repairs`` carries every value for programs.
+    The MCP instructions keep the TypeScript server's shorter lines byte for byte, which is why
+    this is a separate function; ``repairs`` is the view for programs. Added here:
+
+    - a missing field whose schema is an ``enum`` or a ``const`` gets its allowed values (at most
+      :data:`MAX_LISTED_VALUES`): "Add missing required field /category with one of: bug, other.";
+    - an extra field that misspells a property of its object gets a did-you-mean: "Remove extra
+      field /items/0/due; did you mean "dueDate"?";
+    - a value that fails a ``format`` gets the shape to write and an example: "Write /date as a
+      date in the form YYYY-MM-DD, e.g. 2026-03-03."
+
+    With ``document`` (the value that failed), a date of the right shape that names no day
+    (``2026-02-30``) is called impossible, and a property the object already has is never
+    suggested for an extra field.
     """
     hints: dict[str, None] = {}
     for error in errors:
-        hints.setdefault(_document_hint(schema, error))
+        hints.setdefault(_document_hint(schema, error, document))
     return list(hints)
 
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from json_contracts._json.pointers import escape_pointer_segment
 from json_contracts._json.text import canonical, dumps
 from json_contracts._json.values import json_type
 from json_contracts.contracts.model import Contract
 from json_contracts.findings import Code, Finding
-from json_contracts.lint._context import Linter, Segments, data_nodes, declared_types, suggest
-from json_contracts.lint._fields import CURRENT_JSON, EDIT_EXAMPLE_FIELDS, example_groups
+from json_contracts.lint._context import Linter, Segments, data_nodes, declared_types
+from json_contracts.lint._fields import CURRENT_JSON, current_json_typo, example_groups, misspelt_operations
 from json_contracts.lint._satisfiable import impossible_properties
 from json_contracts.lint._values import excluded_kinds, kind_of, type_allows
 from json_contracts.schema.validation import describe_errors, iter_errors
@@ -122,16 +123,38 @@ def rule_example_coverage(linter: Linter) -> Iterator[Finding]:
 
 
 def rule_edit_examples(linter: Linter) -> Iterator[Finding]:
-    edit = linter.contract.operations["edit"]
-    if edit["enabled"] and not edit["examples"]:
-        raw_ops = linter.contract.raw.get("operations")
-        pointer = "/operations/edit" if isinstance(raw_ops, dict) and "edit" in raw_ops else ""
-        yield linter.finding(
-            Code.EDIT_WITHOUT_EXAMPLES,
-            "The edit operation is enabled but has no examples; add operations.edit.examples "
-            "with currentJson, input and output, or set enabled to false",
-            pointer,
-        )
+    """JC132: edit is enabled but has no examples, said where edit is (or would be) written.
+
+    The finding points at ``operations.edit``; without one, at an operation JC124 reports as a
+    typo of edit (``Edit``), read as what it will be once renamed: if that one is disabled or has
+    examples, the rename alone is the fix and JC132 says nothing. Otherwise it points at the
+    ``operations`` key, and at the top of the file only when there is no ``operations``.
+    """
+    contract = linter.contract
+    edit = contract.operations["edit"]
+    if not edit["enabled"] or edit["examples"]:
+        return
+    raw_ops = contract.raw.get("operations")
+    typo = next((name for name, meant in misspelt_operations(contract).items() if meant == "edit"), None)
+    key = isinstance(raw_ops, dict) and "edit" not in raw_ops
+    if not isinstance(raw_ops, dict):
+        pointer = ""
+    elif "edit" in raw_ops:
+        pointer = "/operations/edit"
+    elif typo is not None:
+        renamed = raw_ops[typo]
+        if isinstance(renamed, dict) and (renamed.get("enabled") is False or renamed.get("examples")):
+            return
+        pointer = "/operations/" + escape_pointer_segment(typo)
+    else:
+        pointer = "/operations"
+    yield linter.finding(
+        Code.EDIT_WITHOUT_EXAMPLES,
+        "The edit operation is enabled but has no examples; add operations.edit.examples "
+        "with currentJson, input and output, or set enabled to false",
+        pointer,
+        key=key,
+    )
 
 
 def rule_edit_example_states(linter: Linter) -> Iterator[Finding]:
@@ -140,7 +163,8 @@ def rule_edit_example_states(linter: Linter) -> Iterator[Finding]:
 
     ``get_edit_contract`` refuses a ``currentJson`` that does not validate, so such an example
     teaches an edit no agent is ever asked to make; today ``json-contracts test`` also catches it
-    (JC203), lint says it first. A misspelt ``currentJson`` (JC125 reports the key) is named in the fix.
+    (JC203), lint says it first. A misspelt ``currentJson`` is named in the fix and pointed at, and
+    JC125 leaves that key to this one finding.
     """
     contract = linter.contract
     for i, example in enumerate(contract.operations["edit"]["examples"]):
@@ -148,15 +172,15 @@ def rule_edit_example_states(linter: Linter) -> Iterator[Finding]:
             continue
         pointer, label = f"/operations/edit/examples/{i}", f"operations.edit.examples[{i}]"
         if CURRENT_JSON not in example:
-            unknown = [k for k in example if k not in EDIT_EXAMPLE_FIELDS and not k.startswith("x-")]
-            typo = next((k for k in unknown if suggest(k, [CURRENT_JSON])), None)
+            typo = current_json_typo(example)
             add = f"add {CURRENT_JSON}, the document before the edit"
             fix = f'rename "{typo}" to "{CURRENT_JSON}"' if typo else add
             yield linter.finding(
                 Code.EDIT_EXAMPLE_WITHOUT_CURRENT_JSON,
                 f"Edit example {label} has no {CURRENT_JSON}, so the model sees a result without the document "
                 f"it was edited from; {fix}",
-                pointer,
+                f"{pointer}/{escape_pointer_segment(typo)}" if typo else pointer,
+                key=typo is not None,
             )
             continue
         errors = list(iter_errors(contract.compiled, example[CURRENT_JSON]))

@@ -69,6 +69,35 @@ def _raw_operations(contract: Contract) -> dict[str, Any]:
     return operations if isinstance(operations, dict) else {}
 
 
+def misspelt_operations(contract: Contract) -> dict[str, str]:
+    """``{name: "create" or "edit"}`` for each operation name JC124 reports as a typo of one.
+
+    The rules after JC124 read such an operation as what it will be once renamed, so no finding
+    gives advice the rename makes wrong (``"return"`` on ``Edit`` is edit's return, not a custom
+    operation's).
+    """
+    found: dict[str, str] = {}
+    for name in _raw_operations(contract):
+        meant = None if name in AGENT_OPERATIONS or _extension(name) else _misspelt_operation(name)
+        if meant:
+            found[name] = meant
+    return found
+
+
+def current_json_typo(example: dict[str, Any]) -> str | None:
+    """The key that misspells ``currentJson`` in an example without one (``currentJSON``), or None.
+
+    JC134 (an edit example without ``currentJson``) names it in its fix, and JC125 then leaves the
+    key alone: one typo, one finding.
+    """
+    if CURRENT_JSON in example:
+        return None
+    for key in example:
+        if key not in EDIT_EXAMPLE_FIELDS and not _extension(key) and suggest(key, EDIT_EXAMPLE_FIELDS) == CURRENT_JSON:
+            return key
+    return None
+
+
 def _typo_effect(operation: str, meant: str) -> str:
     """What the operation does because ``meant`` is misspelt: it keeps ``meant``'s default."""
     if meant == "enabled":
@@ -78,12 +107,14 @@ def _typo_effect(operation: str, meant: str) -> str:
     return f"so {operation} has no {meant} of its own"
 
 
-def _operation_field_message(operation: str, key: str, op: dict[str, Any]) -> str:
+def _operation_field_message(operation: str, key: str, op: dict[str, Any], renamed: str) -> str:
+    """The message for an unknown ``key`` of ``operation``; ``renamed`` is what the operation will be
+    called once JC124's rename of a misspelt name is made (``Edit``: ``edit``), else ``operation``."""
     where = f'Unknown field "{key}" in operations.{operation} does nothing'
     if key.lower() == "disabled" and "enabled" not in op:
         return f'{where}, so {operation} stays enabled; write "enabled": false to turn it off'
     meant = suggest(key, OPERATION_FIELDS)
-    if meant == "return" and operation != "edit":
+    if meant == "return" and renamed != "edit":
         return f'{where}, and so would "return" (only edit\'s return is read); remove it'
     if meant in op:
         return f'{where} beside "{meant}", which is the one read; remove it'
@@ -100,9 +131,10 @@ def rule_unknown_operation_fields(linter: Linter) -> Iterator[Finding]:
     name (``craete``) makes a custom operation no tool acts on, and leaves create as it was.
     """
     operations = _raw_operations(linter.contract)
+    misspelt = misspelt_operations(linter.contract)
     for name, op in operations.items():
         pointer = _operation_pointer(name)
-        meant = None if name in AGENT_OPERATIONS or _extension(name) else _misspelt_operation(name)
+        meant = misspelt.get(name)
         if meant:
             meant_op = operations.get(meant)
             turned_off = isinstance(op, dict) and op.get("enabled") is False
@@ -123,7 +155,7 @@ def rule_unknown_operation_fields(linter: Linter) -> Iterator[Finding]:
             if key not in OPERATION_FIELDS and not _extension(key):
                 yield linter.finding(
                     Code.UNKNOWN_OPERATION_FIELD,
-                    _operation_field_message(name, key, op),
+                    _operation_field_message(name, key, op, meant or name),
                     f"{pointer}/{escape_pointer_segment(key)}",
                     key=True,
                 )
@@ -171,7 +203,8 @@ def rule_unknown_example_fields(linter: Linter) -> Iterator[Finding]:
     edit and of custom operations (whose meaning is the project's own, and may well start from a
     document). ``currentJson`` in a top-level or create example is reported: create starts from no
     document, and top-level examples go to create too. Examples reach the model verbatim, so a
-    misspelt key is not just ignored: the model sees it.
+    misspelt key is not just ignored: the model sees it. A misspelt ``currentJson`` in an edit
+    example is left to JC134, whose fix renames it (:func:`current_json_typo`).
     """
     for operation, group_label, pointer, examples in example_groups(linter.contract):
         allowed = EXAMPLE_FIELDS if operation in (None, "create") else EDIT_EXAMPLE_FIELDS
@@ -179,8 +212,9 @@ def rule_unknown_example_fields(linter: Linter) -> Iterator[Finding]:
             if not isinstance(example, dict):
                 continue
             label = f"{group_label}[{i}]"
+            current_json_slip = current_json_typo(example) if operation == "edit" else None
             for key in example:
-                if key in allowed or _extension(key):
+                if key in allowed or _extension(key) or key == current_json_slip:
                     continue
                 if key == CURRENT_JSON:
                     message = _misplaced_current_json(operation, label)
@@ -194,6 +228,14 @@ def rule_unknown_example_fields(linter: Linter) -> Iterator[Finding]:
                 )
 
 
+def _return_kind(name: str, meant: str | None) -> str:
+    if meant == "create":
+        return f'create, which "{name}" misspells'
+    if name == "create":
+        return "create"
+    return f'custom operation "{name}" (no tool acts on one)'
+
+
 def rule_ignored_operation_fields(linter: Linter) -> Iterator[Finding]:
     """JC126: operation fields no tool reads where they are.
 
@@ -203,35 +245,45 @@ def rule_ignored_operation_fields(linter: Linter) -> Iterator[Finding]:
     - non-empty ``rules`` or ``examples`` of a disabled create or edit: the payloads and prompts that
       would show them refuse the operation; only ``read_contract`` and the resource list them, as
       data. A custom operation's are served as written, like the rest of it, and not reported.
+
+    An operation whose name JC124 reports as a typo of create or edit (``Edit``) is read as what
+    it will be once renamed, so the advice stays right after the fix JC124 gives: ``return`` on
+    ``Edit`` is edit's. When the real one exists too, the rename would clash, and it stays custom.
     """
-    edit_enabled = linter.contract.operations["edit"]["enabled"]
-    for name, op in _raw_operations(linter.contract).items():
+    operations = _raw_operations(linter.contract)
+    misspelt = {name: meant for name, meant in misspelt_operations(linter.contract).items() if meant not in operations}
+    for name, op in operations.items():
         if not isinstance(op, dict):
             continue
         pointer = _operation_pointer(name)
-        if "return" in op and name != "edit":
-            kind = "create" if name == "create" else f'custom operation "{name}" (no tool acts on one)'
+        meant = misspelt.get(name)
+        role = meant or name
+        subject = f"operations.{name} misspells {meant}, and once renamed" if meant else f"operations.{name}"
+        enabled = op.get("enabled") is not False if meant else linter.contract.operations["edit"]["enabled"]
+        if "return" in op and role != "edit":
             yield linter.finding(
                 Code.IGNORED_OPERATION_FIELD,
-                f'"return" has no effect on {kind}: only edit\'s return is read; remove it',
+                f'"return" has no effect on {_return_kind(name, meant)}: only edit\'s return is read; remove it',
                 f"{pointer}/return",
                 key=True,
             )
-        elif op.get("return") == "json_patch" and edit_enabled:
+        elif role == "edit" and op.get("return") == "json_patch" and enabled:
+            could = "could" if meant else "can"
             yield linter.finding(
                 Code.IGNORED_OPERATION_FIELD,
-                'operations.edit returns "json_patch", which get_edit_contract and edit_contract_prompt refuse '
-                "(they return the full object), so no agent can edit with this contract; set return to "
+                f'{subject} returns "json_patch", which get_edit_contract and edit_contract_prompt refuse '
+                f"(they return the full object), so no agent {could} edit with this contract; set return to "
                 '"full_object", or set enabled to false',
                 f"{pointer}/return",
             )
-        if name in _REFUSED_BY and op.get("enabled") is False:
+        if role in _REFUSED_BY and op.get("enabled") is False:
+            reach = "would reach" if meant else "reach"
             for field in ("rules", "examples"):
                 if isinstance(op.get(field), list) and op[field]:
                     yield linter.finding(
                         Code.IGNORED_OPERATION_FIELD,
-                        f"operations.{name} is disabled, so its {field} reach no agent: {_REFUSED_BY[name]} "
-                        f"refuse a disabled {name}, and only read_contract lists them; remove them, or set "
+                        f"{subject} is disabled, so its {field} {reach} no agent: {_REFUSED_BY[role]} "
+                        f"refuse a disabled {role}, and only read_contract lists them; remove them, or set "
                         "enabled to true",
                         f"{pointer}/{field}",
                         key=True,

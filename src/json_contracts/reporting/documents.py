@@ -22,7 +22,7 @@ def invalid_document_text(contract: Contract, document: Any, errors: list[ErrorR
     """Why a document does not validate: the errors, the repair hints, then the document."""
     lines = [f"document does not validate against {contract.name}: {len(errors)} error(s)"]
     lines += [f"  {e['path'] or '/'} {e['message']} ({e['keyword']})" for e in errors]
-    hints = document_hints(contract.schema, errors)
+    hints = document_hints(contract.schema, errors, document)
     if hints:
         lines += ["How to repair:", *(f"  - {hint}" for hint in hints)]
     try:

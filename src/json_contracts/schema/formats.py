@@ -18,7 +18,7 @@ import regress
 from jsonschema import FormatChecker
 from jsonschema import _format as _jsonschema_formats
 
-__all__ = ["FORMAT_CHECKER", "KNOWN_FORMATS", "ecma_regex"]
+__all__ = ["FORMAT_CHECKER", "FORMAT_EXAMPLES", "KNOWN_FORMATS", "ecma_regex"]
 
 _REGEX_CACHE: dict[str, regress.Regex] = {}
 
@@ -141,3 +141,41 @@ def _is_pointer_fragment(instance: object) -> bool:
 
 
 KNOWN_FORMATS: frozenset[str] = frozenset(FORMAT_CHECKER.checkers)
+
+#: What to write for each format that can fail, and one value that passes its check: the repair
+#: hint of ``check`` says "write /due as a date in the form YYYY-MM-DD, e.g. 2026-03-03", since
+#: Ajv's 'must match format "date"' names the rule but not the shape. ``float``, ``double``,
+#: ``password`` and ``binary`` accept every value, so they need none (a test holds both lists to
+#: :data:`KNOWN_FORMATS`, and every example to its own check).
+FORMAT_EXAMPLES: dict[str, tuple[str, str | int]] = {
+    "date": ("a date in the form YYYY-MM-DD", "2026-03-03"),
+    "time": ("a time in the form HH:MM:SS with a time zone (Z or +HH:MM)", "09:30:00Z"),
+    "date-time": (
+        "a date and time in the form YYYY-MM-DDTHH:MM:SS with a time zone (Z or +HH:MM)",
+        "2026-03-03T09:30:00Z",
+    ),
+    "iso-time": ("a time in the form HH:MM:SS, with or without a time zone", "09:30:00"),
+    "iso-date-time": (
+        "a date and time in the form YYYY-MM-DDTHH:MM:SS, with or without a time zone",
+        "2026-03-03T09:30:00",
+    ),
+    "duration": ("an ISO 8601 duration: P, then amounts of Y, M, D and, after T, of H, M, S (or PnW)", "P3DT12H"),
+    "email": ("an email address in the form name@domain", "ada@example.com"),
+    "idn-email": ("an email address in the form name@domain (letters outside ASCII allowed)", "ada@example.com"),
+    "hostname": ("a host name: labels of letters, digits and hyphens joined by dots", "api.example.com"),
+    "idn-hostname": ("a host name: labels joined by dots (letters outside ASCII allowed)", "api.example.com"),
+    "ipv4": ("an IPv4 address: four numbers from 0 to 255 joined by dots", "192.0.2.10"),
+    "ipv6": ("an IPv6 address: groups of hex digits joined by colons", "2001:db8::1"),
+    "uri": ("an absolute URI, starting with a scheme such as https:", "https://example.com/path"),
+    "uri-reference": ("a URI or a relative reference, without spaces", "/path?query=1"),
+    "uri-template": ("a URI template (RFC 6570), variables in braces", "https://example.com/items/{id}"),
+    "url": ("a URL starting with http://, https:// or ftp://", "https://example.com/"),
+    "uuid": ("a UUID: 32 hex digits in groups of 8-4-4-4-12", "123e4567-e89b-12d3-a456-426614174000"),
+    "json-pointer": ("a JSON pointer: empty, or names each after a /", "/items/0/name"),
+    "json-pointer-uri-fragment": ("a JSON pointer written as a URI fragment, after #", "#/items/0"),
+    "relative-json-pointer": ("a relative JSON pointer: how many levels up, then a pointer or #", "1/name"),
+    "regex": ("a regular expression JavaScript accepts (ECMA-262)", "^[a-z]+$"),
+    "byte": ("base64 text: A-Z, a-z, 0-9, + and /, padded with = to a multiple of 4 characters", "aGVsbG8="),
+    "int32": ("a whole number from -2147483648 to 2147483647", 42),
+    "int64": ("a whole number from -9223372036854775808 to 9223372036854775807", 42),
+}

@@ -153,17 +153,33 @@ def _samples_valid(contract: Contract, options: RunOptions) -> CheckResult:
     return result("passed", f"{drawn} ({round(share * 100)}% of candidates filtered)")
 
 
+#: Failing parts of examples named in the ``examples`` check's message, at most; the rest are counted.
+_MAX_NAMED_FAILURES = 5
+
+
+def _failed_part(ref: ExampleRef, result: CheckResult) -> str:
+    """Which part of which example failed (``currentJson of operations.edit.examples[0]``), read off
+    the failure's pointer: an edit example can fail by its ``currentJson`` as well as its output."""
+    part = result.pointer[len(ref.pointer) + 1 :].split("/", 1)[0] or "output"
+    return f"{part} of {ref.label}[{ref.index}]"
+
+
 def _examples(contract: Contract, options: RunOptions) -> CheckResult:
     refs = example_refs(contract)
     if not refs:
         return CheckResult(contract.name, "examples", "skipped", "the contract has no examples", "/examples")
-    failures = [r for r in (run_example(contract, ref) for ref in refs) if r.outcome == "failed"]
+    failures = [(ref, r) for ref, r in ((ref, run_example(contract, ref)) for ref in refs) if r.outcome == "failed"]
     if failures:
-        first = failures[0]
-        verb = "does not" if len(failures) == 1 else "do not"
-        of = _count(len(refs), "example", "examples")
-        message = f"{len(failures)} of {of} {verb} validate; first: {first.message}"
-        return replace(first, check="examples", message=message)
+        parts = [_failed_part(ref, result) for ref, result in failures]
+        named = ", ".join(parts[:_MAX_NAMED_FAILURES])
+        if len(parts) > _MAX_NAMED_FAILURES:
+            named += f" and {len(parts) - _MAX_NAMED_FAILURES} more"
+        count = f"{len(failures)} of {_count(len(refs), 'example', 'examples')}"
+        if len(failures) == 1:
+            message = f"{named} does not validate against the schema ({count})"
+        else:
+            message = f"{named} do not validate against the schema ({count}; the first is shown)"
+        return replace(failures[0][1], check="examples", message=message)
     message = _count(len(refs), "example validates", "examples validate")
     return CheckResult(contract.name, "examples", "passed", message, examples=len(refs))
 

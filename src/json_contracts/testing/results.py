@@ -114,9 +114,11 @@ def example_refs(contract: Contract) -> list[ExampleRef]:
     return refs
 
 
-def error_lines(contract: Contract, errors: list[ErrorRecord]) -> list[str]:
+def error_lines(contract: Contract, errors: list[ErrorRecord], *document: Any) -> list[str]:
+    """The errors, then how to fix them; given the document (one optional argument, which may be
+    ``null``), the hints can look at its values (a date that is no calendar date)."""
     lines = [f"error: {e['path'] or '/'} {e['message']} ({e['keyword']})" for e in errors]
-    return lines + [f"hint: {hint}" for hint in document_hints(contract.schema, errors)]
+    return lines + [f"hint: {hint}" for hint in document_hints(contract.schema, errors, *document)]
 
 
 def document_lines(label: str, document: Any) -> list[str]:
@@ -134,6 +136,6 @@ def run_example(contract: Contract, ref: ExampleRef) -> CheckResult:
         if not result.valid:
             where = f"{ref.pointer}/{key}{result.errors[0]['path']}"
             message = f"{ref.label}[{ref.index}].{key} does not validate against the schema"
-            details = document_lines(key, example[key]) + error_lines(contract, result.errors)
+            details = document_lines(key, example[key]) + error_lines(contract, result.errors, example[key])
             return CheckResult(contract.name, ref.id, "failed", message, where, tuple(details))
     return CheckResult(contract.name, ref.id, "passed", "valid", ref.pointer)
