@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import sys
 from typing import Any
 
@@ -15,6 +17,24 @@ __all__ = ["INTERRUPTED_EXIT_CODE", "main"]
 
 #: 128 + SIGINT, what a shell reports for a command stopped with Ctrl-C.
 INTERRUPTED_EXIT_CODE = 130
+
+_EXTRA_ARGUMENT = re.compile(r"Got unexpected extra argument \((?P<argument>[^ )]+)\)")
+
+
+def _usage_hint(exc: click.UsageError, group: click.Group) -> str:
+    """What to type instead, for the two usage slips a folder name invites.
+
+    ``json-contracts -c DIR`` puts a command's option before the command; ``json-contracts test
+    notes`` names the folder as an argument, which only ``-c`` takes.
+    """
+    if isinstance(exc, click.NoSuchOption) and exc.ctx is not None and exc.ctx.command is group:
+        return " Options go after the command, as in json-contracts serve -c DIR."
+    extra = _EXTRA_ARGUMENT.search(exc.format_message())
+    command = exc.ctx.command if exc.ctx is not None else None
+    takes_folder = command is not None and any("--contracts" in getattr(p, "opts", ()) for p in command.params)
+    if extra and takes_folder and os.path.isdir(extra["argument"]):
+        return f" {extra['argument']} is a folder: name the contracts folder with -c {extra['argument']}."
+    return ""
 
 
 class _Group(click.Group):
@@ -31,8 +51,9 @@ class _Group(click.Group):
             return super().main(*args, **kwargs)
         except click.UsageError as exc:
             message = exc.format_message()
-            if isinstance(exc, click.NoSuchOption) and exc.ctx is not None and exc.ctx.command is self:
-                message = message.rstrip(".") + ". Options go after the command, as in json-contracts serve -c DIR."
+            hint = _usage_hint(exc, self)
+            if hint:
+                message = message.rstrip(".") + "." + hint
             click.echo(f"Error: {message}", err=True)
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
@@ -47,6 +68,17 @@ class _Group(click.Group):
         except KeyboardInterrupt:  # Ctrl-C outside click's own handling (while an error is shown)
             click.echo("\nInterrupted.", err=True)
             sys.exit(INTERRUPTED_EXIT_CODE)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Each command with its whole first sentence: click's default cuts them at about 45 characters."""
+        rows = [
+            (name, command.get_short_help_str(limit=300))
+            for name in self.list_commands(ctx)
+            if (command := self.get_command(ctx, name)) is not None and not command.hidden
+        ]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
 
 @click.group(cls=_Group, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
