@@ -2,7 +2,8 @@
 
 This is the one place a code is written. ``JC0xx`` are load problems (the contract is not
 usable), ``JC1xx`` lint rules, ``JC2xx`` the property checks of ``json-contracts test``, and
-``JC3xx`` documents that ``json-contracts check`` refuses. Codes are stable: a rule may be
+``JC3xx`` documents that ``json-contracts check`` refuses, and ``JC4xx`` the changes
+``json-contracts diff`` finds between two versions of a contract. Codes are stable: a rule may be
 reworded, never renumbered. The docs' rules page (``docs/reference/rules.md``) is generated from
 :data:`CATALOGUE`, and every code is a SARIF rule.
 """
@@ -15,7 +16,7 @@ from typing import Literal
 
 __all__ = ["CATALOGUE", "CHECK_CODES", "Code", "CodeInfo", "Family"]
 
-Family = Literal["load", "lint", "check", "document"]
+Family = Literal["load", "lint", "check", "document", "diff"]
 
 
 class Code(StrEnum):
@@ -73,6 +74,35 @@ class Code(StrEnum):
     DOCUMENT_INVALID = "JC301"
     DOCUMENT_NOT_JSON = "JC302"
     DOCUMENT_OVER_LIMIT = "JC303"
+    CONTRACT_REMOVED = "JC401"
+    CONTRACT_ADDED = "JC402"
+    CONTRACT_RENAMED = "JC403"
+    REQUIRED_ADDED = "JC410"
+    REQUIRED_REMOVED = "JC411"
+    PROPERTY_REMOVED = "JC412"
+    PROPERTY_ADDED = "JC413"
+    TYPE_NARROWED = "JC414"
+    TYPE_WIDENED = "JC415"
+    ENUM_VALUE_REMOVED = "JC416"
+    ENUM_VALUE_ADDED = "JC417"
+    BOUND_TIGHTENED = "JC418"
+    BOUND_LOOSENED = "JC419"
+    PATTERN_CHANGED = "JC420"
+    FORMAT_ADDED = "JC421"
+    FORMAT_REMOVED = "JC422"
+    ADDITIONAL_PROPERTIES_CLOSED = "JC423"
+    ADDITIONAL_PROPERTIES_OPENED = "JC424"
+    ITEMS_CHANGED = "JC425"
+    BRANCH_REMOVED = "JC426"
+    BRANCH_ADDED = "JC427"
+    REF_CHANGED = "JC428"
+    CONST_CHANGED = "JC429"
+    ACCEPTED_BEFORE_REJECTED_NOW = "JC430"
+    REJECTED_BEFORE_ACCEPTED_NOW = "JC431"
+    OLD_EXAMPLE_REJECTED = "JC440"
+    RULES_CHANGED = "JC441"
+    DESCRIPTION_CHANGED = "JC442"
+    OPERATIONS_CHANGED = "JC443"
 
 
 @dataclass(frozen=True)
@@ -87,7 +117,7 @@ class CodeInfo:
 
 
 def _family(code: Code) -> Family:
-    families: dict[str, Family] = {"0": "load", "1": "lint", "2": "check", "3": "document"}
+    families: dict[str, Family] = {"0": "load", "1": "lint", "2": "check", "3": "document", "4": "diff"}
     return families[code.value[2]]
 
 
@@ -181,6 +211,47 @@ _ALL = [
         "error",
         "A document given to json-contracts check is too large, too deep or holds what JSON cannot carry.",
     ),
+    _info(Code.CONTRACT_REMOVED, "error", "A contract was removed: agents and apps that ask for it break."),
+    _info(Code.CONTRACT_ADDED, "info", "A contract was added."),
+    _info(Code.CONTRACT_RENAMED, "error", "A contract was renamed (same schema, other name): callers of the old name break."),
+    _info(Code.REQUIRED_ADDED, "error", "A field became required: documents without it are now rejected."),
+    _info(Code.REQUIRED_REMOVED, "error", "A field is no longer required: consumers may now get documents without it."),
+    _info(Code.PROPERTY_REMOVED, "error", "A property was removed from a closed object: documents that set it are rejected."),
+    _info(Code.PROPERTY_ADDED, "error", "A property was added to a closed object: consumers may now get it."),
+    _info(Code.TYPE_NARROWED, "error", "A type allows fewer kinds of value: documents with the others are rejected."),
+    _info(Code.TYPE_WIDENED, "error", "A type allows more kinds of value: consumers may now get them."),
+    _info(Code.ENUM_VALUE_REMOVED, "error", "An enum or const value was removed: documents that use it are rejected."),
+    _info(Code.ENUM_VALUE_ADDED, "error", "An enum value was added: consumers may now get it."),
+    _info(Code.BOUND_TIGHTENED, "error", "A bound was tightened: documents near the old bound are rejected."),
+    _info(Code.BOUND_LOOSENED, "error", "A bound was loosened: consumers may now get values past the old bound."),
+    _info(Code.PATTERN_CHANGED, "error", "A pattern changed: some strings are accepted by one version only."),
+    _info(Code.FORMAT_ADDED, "error", "A format was added: strings that do not match it are rejected."),
+    _info(Code.FORMAT_REMOVED, "error", "A format was removed: consumers may now get strings that do not match it."),
+    _info(
+        Code.ADDITIONAL_PROPERTIES_CLOSED,
+        "error",
+        "An object was closed (additionalProperties false): documents with other fields are rejected.",
+    ),
+    _info(Code.ADDITIONAL_PROPERTIES_OPENED, "error", "An object was opened: consumers may now get other fields."),
+    _info(Code.ITEMS_CHANGED, "error", "The items or prefixItems of an array changed."),
+    _info(Code.BRANCH_REMOVED, "error", "A branch of anyOf, oneOf or allOf was removed."),
+    _info(Code.BRANCH_ADDED, "error", "A branch of anyOf, oneOf or allOf was added."),
+    _info(Code.REF_CHANGED, "error", "A $ref points somewhere else."),
+    _info(Code.CONST_CHANGED, "error", "A const value changed."),
+    _info(
+        Code.ACCEPTED_BEFORE_REJECTED_NOW,
+        "error",
+        "A document the old version accepted is rejected by the new one (found by search; no rule names the change).",
+    ),
+    _info(
+        Code.REJECTED_BEFORE_ACCEPTED_NOW,
+        "error",
+        "A document the old version rejected is accepted by the new one (found by search; no rule names the change).",
+    ),
+    _info(Code.OLD_EXAMPLE_REJECTED, "error", "An example of the old version does not validate against the new schema."),
+    _info(Code.RULES_CHANGED, "info", "The contract's rules or an operation's rules changed."),
+    _info(Code.DESCRIPTION_CHANGED, "info", "The contract's description changed."),
+    _info(Code.OPERATIONS_CHANGED, "info", "An operation was enabled, disabled, or returns something else."),
 ]
 CATALOGUE: dict[Code, CodeInfo] = {info.code: info for info in _ALL}
 
