@@ -36,7 +36,7 @@ from json_contracts.mcp.tools import TOOL_NAMES, tool_named
 
 ROOT = Path(__file__).resolve().parents[1]
 OWN_CONTRACTS = ROOT / "json-contracts"
-CLI_REPORTS = ("validate-report", "lint-report", "check-report", "test-report", "init-report")
+CLI_REPORTS = ("validate-report", "lint-report", "check-report", "test-report", "init-report", "diff-report")
 
 # --- the contracts the reports are produced on ---------------------------------------------------
 
@@ -347,6 +347,94 @@ def test_init_report_when_the_folder_cannot_be_created(tmp_path: Path) -> None:
     assert run.exit_code == 1
     assert_valid_json("init-report", run.report)
     assert run.report["initialized"] is False
+
+
+def _commit(repository: Path, files: Mapping[str, Any]) -> None:
+    """Write ``files`` into ``repository/json-contracts`` (None deletes one) and commit; the first call inits."""
+    git = shutil.which("git")
+    if git is None:
+        pytest.skip("diff --base needs git")
+    identity = ["-c", "user.name=Tester", "-c", "user.email=tester@example.com", "-c", "commit.gpgsign=false"]
+    if not (repository / ".git").exists():
+        subprocess.run([git, "init", "-q"], cwd=repository, check=True, capture_output=True)
+    folder = repository / "json-contracts"
+    write_folder(folder, {name: content for name, content in files.items() if content is not None})
+    for name in (name for name, content in files.items() if content is None):
+        (folder / name).unlink()
+    for args in (["add", "-A"], ["commit", "-q", "--allow-empty", "-m", "change"]):
+        subprocess.run([git, *identity, *args], cwd=repository, check=True, capture_output=True)
+
+
+def _ticket_v2() -> dict[str, Any]:
+    """The ticket with a required field added, a severity removed and a description reworded."""
+    ticket: dict[str, Any] = json.loads(json.dumps(TICKET))
+    ticket["description"] = "Convert a help-desk message into a support ticket with a queue."
+    ticket["schema"]["properties"]["queue"] = {"type": "string", "enum": ["first-line", "engineering"]}
+    ticket["schema"]["required"].append("queue")
+    ticket["schema"]["properties"]["severity"]["enum"].remove("high")
+    for example in [*ticket["examples"], *ticket["operations"]["edit"]["examples"]]:
+        for key in ("output", "currentJson"):
+            if key in example:
+                example[key]["queue"] = "first-line"
+                if example[key]["severity"] == "high":
+                    example[key]["severity"] = "critical"
+    return ticket
+
+
+def test_diff_report_for_breaking_changes_with_witnesses(tmp_path: Path) -> None:
+    _commit(tmp_path, {"ticket.json": TICKET, "note.json": NOTE})
+    _commit(tmp_path, {"ticket.json": _ticket_v2()})
+
+    run = run_cli(
+        tmp_path, "diff", "--base", "HEAD~1", "--json", CI="true", GIT_CEILING_DIRECTORIES=str(tmp_path.parent)
+    )
+
+    assert run.exit_code == 1, run.stderr
+    assert_valid_json("diff-report", run.report)
+    assert (run.report["ok"], run.report["unchanged"], run.report["seed"]) == (False, 1, None)
+    changes = run.report["contracts"][0]["changes"]
+    assert {"JC410", "JC416", "JC440", "JC442"} <= {c["code"] for c in changes}
+    assert all(c["witness"] is not None for c in changes if c["severity"] == "error")
+    # The rules the schema cannot state: counts count the findings, ok follows the verdicts.
+    findings = run.report["findings"]
+    assert run.report["counts"] == {s: sum(f["severity"] == s for f in findings) for s in ("error", "warning", "info")}
+    assert run.report["contracts"][0]["verdict"] == "breaking"
+
+
+def test_diff_report_for_renamed_added_and_removed_contracts_and_broken_files(tmp_path: Path) -> None:
+    _commit(tmp_path, {"ticket.json": TICKET, "note.json": NOTE, "messy.json": MESSY})
+    _commit(tmp_path, {"ticket.json": None, "support-ticket.json": TICKET, "note.json": None, "never.json": NEVER})
+    write_folder(tmp_path / "json-contracts", {"messy.json": "{ nope"})
+
+    run = run_cli(
+        tmp_path, "diff", "--base", "HEAD~1", "--mode", "full", "--seed", "3", "--json",
+        GIT_CEILING_DIRECTORIES=str(tmp_path.parent),
+    )  # fmt: skip
+
+    assert run.exit_code == 1, run.stderr
+    assert_valid_json("diff-report", run.report)
+    statuses = {c["name"]: (c["status"], c["renamedFrom"]) for c in run.report["contracts"]}
+    assert statuses == {
+        "never": ("added", None),
+        "note": ("removed", None),
+        "support-ticket": ("renamed", "ticket"),
+    }
+    # messy.json no longer loads: its load error is reported, and it is neither removed nor compared
+    assert ("JC014", "json-contracts/messy.json") in [(f["code"], f["file"]) for f in run.report["findings"]]
+
+
+def test_diff_report_against_a_folder_when_nothing_changed(tmp_path: Path) -> None:
+    write_folder(tmp_path / "json-contracts", {"ticket.json": TICKET, "note.json": NOTE})
+    write_folder(tmp_path / "old", {"ticket.json": TICKET, "note.json": NOTE, "broken.json": "{ nope"})
+
+    run = run_cli(tmp_path, "diff", "--against", "old", "--json", "--seed", "1")
+
+    assert run.exit_code == 0, run.stderr
+    assert_valid_json("diff-report", run.report)
+    assert (run.report["ok"], run.report["contracts"], run.report["unchanged"]) == (True, [], 2)
+    assert [(f["code"], f["severity"], f["file"]) for f in run.report["findings"]] == [
+        ("JC014", "warning", "old/broken.json")
+    ]
 
 
 # --- the MCP server -------------------------------------------------------------------------------

@@ -123,7 +123,7 @@ def test_an_unknown_ignore_code_is_a_one_line_usage_error(
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr.splitlines() == [
-        "Error: --ignore: unknown code 'JC999'; known codes are JC001-JC303, listed in docs/reference/rules.md"
+        "Error: --ignore: unknown code 'JC999'; known codes are JC001-JC443, listed in docs/reference/rules.md"
     ]
 
 
@@ -162,7 +162,8 @@ def test_a_broken_pyproject_table_is_a_one_line_usage_error(
 
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
-        f"Error: {pyproject}: [tool.json-contracts] has unknown key(s) ignor; use ignore or strict"
+        f"Error: {pyproject}: [tool.json-contracts] has unknown key(s) ignor; use ignore, strict, compatibility or "
+        "compatibility-overrides"
     ]
 
 

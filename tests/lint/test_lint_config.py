@@ -7,7 +7,15 @@ from pathlib import Path
 import pytest
 
 from json_contracts.errors import JsonContractsError
-from json_contracts.lint.config import ConfigError, Settings, find_pyproject, load_settings, parse_codes
+from json_contracts.evolution.model import MODES
+from json_contracts.lint.config import (
+    COMPATIBILITY_MODES,
+    ConfigError,
+    Settings,
+    find_pyproject,
+    load_settings,
+    parse_codes,
+)
 
 
 def _project(tmp_path: Path, body: str) -> tuple[Path, Path]:
@@ -36,6 +44,32 @@ def test_the_nearest_pyproject_wins_even_without_a_json_contracts_table(tmp_path
     assert load_settings(inner.parent) == Settings(source=inner)
 
 
+def test_compatibility_and_its_overrides_are_read(tmp_path: Path) -> None:
+    pyproject, nested = _project(
+        tmp_path,
+        '[tool.json-contracts]\ncompatibility = "full"\n\n'
+        '[tool.json-contracts.compatibility-overrides]\nsupport-ticket = "none"\nchart = "forward"\n',
+    )
+
+    settings = load_settings(nested)
+
+    assert settings == Settings(
+        source=pyproject, compatibility="full", compatibility_overrides={"support-ticket": "none", "chart": "forward"}
+    )
+
+
+def test_compatibility_defaults_to_backward_with_no_overrides(tmp_path: Path) -> None:
+    _, nested = _project(tmp_path, "[tool.json-contracts]\nstrict = true\n")
+
+    settings = load_settings(nested)
+
+    assert (settings.compatibility, dict(settings.compatibility_overrides)) == ("backward", {})
+
+
+def test_the_compatibility_modes_are_the_engines() -> None:
+    assert COMPATIBILITY_MODES == MODES
+
+
 def test_no_pyproject_means_default_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "a"
     folder.mkdir()
@@ -62,7 +96,8 @@ def test_find_pyproject_skips_a_folder_named_pyproject_toml(tmp_path: Path) -> N
     [
         (
             '[tool.json-contracts]\nignor = ["JC104"]\n',
-            "[tool.json-contracts] has unknown key(s) ignor; use ignore or strict",
+            "[tool.json-contracts] has unknown key(s) ignor; use ignore, strict, compatibility or "
+            "compatibility-overrides",
         ),
         (
             '[tool.json-contracts]\nignore = "JC104"\n',
@@ -72,10 +107,33 @@ def test_find_pyproject_skips_a_folder_named_pyproject_toml(tmp_path: Path) -> N
         ('[tool.json-contracts]\nstrict = "yes"\n', "[tool.json-contracts] strict must be true or false"),
         (
             '[tool.json-contracts]\nignore = ["JC999"]\n',
-            "[tool.json-contracts] ignore: unknown code 'JC999'; known codes are JC001-JC303, "
+            "[tool.json-contracts] ignore: unknown code 'JC999'; known codes are JC001-JC443, "
             "listed in docs/reference/rules.md",
         ),
         ("[tool]\njson-contracts = 1\n", "[tool.json-contracts] must be a table"),
+        (
+            '[tool.json-contracts]\ncompatibility = "bakward"\n',
+            "[tool.json-contracts] compatibility must be one of backward, forward, full or none, got 'bakward'",
+        ),
+        (
+            "[tool.json-contracts]\ncompatibility = true\n",
+            "[tool.json-contracts] compatibility must be one of backward, forward, full or none, got a bool",
+        ),
+        (
+            '[tool.json-contracts]\ncompatibility-overrides = "full"\n',
+            "[tool.json-contracts.compatibility-overrides] must be a table of contract name = mode, "
+            'e.g. support-ticket = "full"',
+        ),
+        (
+            '[tool.json-contracts.compatibility-overrides]\nsupport-ticket = "both"\n',
+            "[tool.json-contracts.compatibility-overrides] support-ticket must be one of backward, forward, full "
+            "or none, got 'both'",
+        ),
+        (
+            '[tool.json-contracts.compatibility-overrides]\n"support ticket" = "full"\n',
+            "[tool.json-contracts.compatibility-overrides] key 'support ticket' is not a contract name "
+            "(the file name without .json)",
+        ),
         ("this is [not toml\n", "cannot read [tool.json-contracts]: "),
     ],
 )
@@ -107,5 +165,5 @@ def test_parse_codes_names_where_an_unknown_code_came_from() -> None:
         parse_codes(["JC104", "JC1O4"], "--ignore")
 
     assert str(caught.value) == (
-        "--ignore: unknown code 'JC1O4'; known codes are JC001-JC303, listed in docs/reference/rules.md"
+        "--ignore: unknown code 'JC1O4'; known codes are JC001-JC443, listed in docs/reference/rules.md"
     )

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from json_contracts.cli.commands import check, init, lint, serve, start_server, validate
+from json_contracts.cli.diff_command import diff
 from json_contracts.cli.options import colour_from_environment
 from json_contracts.cli.test_command import test
 
@@ -99,4 +100,5 @@ main.add_command(validate)
 main.add_command(lint)
 main.add_command(check)
 main.add_command(test)
+main.add_command(diff)
 main.add_command(serve)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from json_contracts._json.pointers import escape_pointer_segment, lookup
 from json_contracts._json.text import dumps
 from json_contracts.contracts.model import Contract, LoadResult
 from json_contracts.evolution.model import Change, ContractDiff, Mode, directions_of
@@ -21,7 +22,7 @@ from json_contracts.reporting.markdown import markdown_cell
 from json_contracts.reporting.reports import finding_dict
 from json_contracts.reporting.text import display_path, severity_counts, sort_findings
 
-__all__ = ["DiffRun", "change_finding", "diff_report", "diff_summary"]
+__all__ = ["DiffRun", "change_finding", "diff_report", "diff_summary", "status_text", "witness_lines"]
 
 #: How to make each kind of change without breaking anyone: the hint of a breaking finding.
 _SAFELY: dict[Code, str] = {
@@ -36,6 +37,15 @@ _SAFELY: dict[Code, str] = {
     Code.BOUND_TIGHTENED: "tighten in steps, after checking that no stored document is past the new bound",
     Code.BOUND_LOOSENED: "make consumers handle the larger range first",
     Code.ADDITIONAL_PROPERTIES_CLOSED: "list every field producers send in properties before closing the object",
+    Code.ADDITIONAL_PROPERTIES_OPENED: "make consumers ignore fields they do not know first",
+    Code.PATTERN_CHANGED: "accept both patterns for a release (anyOf), and drop the old one once nobody relies on it",
+    Code.FORMAT_ADDED: "check that every stored document matches the format before it is checked",
+    Code.FORMAT_REMOVED: "make consumers cope with strings that do not match the format first",
+    Code.CONST_CHANGED: "accept both values for a release (an enum), and drop the old one once nobody relies on it",
+    Code.BRANCH_REMOVED: "keep the branch until no document needs it",
+    Code.BRANCH_ADDED: "make the other side handle what the branch changes first",
+    Code.ACCEPTED_BEFORE_REJECTED_NOW: "the witness is a document the old version accepted: widen the schema for it",
+    Code.REJECTED_BEFORE_ACCEPTED_NOW: "the witness is a document the old version rejected: make consumers handle it",
     Code.CONTRACT_REMOVED: "keep the contract until no agent or app asks for it",
     Code.CONTRACT_RENAMED: "keep the old name as a copy until every caller uses the new one",
     Code.OLD_EXAMPLE_REJECTED: "if the old shape is still produced or stored, widen the schema",
@@ -44,21 +54,39 @@ _SAFELY: dict[Code, str] = {
 
 @dataclass
 class DiffRun:
-    """A whole comparison: the two folders and one :class:`ContractDiff` per contract."""
+    """A whole comparison: the two folders and one :class:`ContractDiff` per contract.
+
+    ``seed`` and ``derandomized`` say how the witness search drew its documents (a seed repeats
+    the run; a derandomised run draws the same documents every time and has none), and
+    ``max_examples`` how many it drew per search.
+    """
 
     old: LoadResult
     new: LoadResult
     base: str  # the old version's label: a revision (HEAD~1:json-contracts) or a folder
     mode: Mode
     diffs: list[ContractDiff] = field(default_factory=list)
+    seed: int | None = None
+    derandomized: bool = False
+    max_examples: int = 100
 
     def findings(self) -> list[Finding]:
         """The new folder's load problems, the old folder's as warnings, then every change."""
         findings = list(self.new.failures) + list(self.new.warnings)
         for failure in self.old.failures:
+            # The base's file may live in a temporary folder that is gone: name it as base/file.
+            label = f"{self.base}/{failure.file}" if "/" not in failure.file else failure.file
             message = f"{failure.message} (in the base {self.base}; this contract was not compared)"
             findings.append(
-                Finding(code=failure.code, severity="warning", message=message, file=failure.file, line=0, column=0)
+                Finding(
+                    code=failure.code,
+                    severity="warning",
+                    message=message,
+                    file=label,
+                    line=0,
+                    column=0,
+                    contract=failure.contract,
+                )
             )
         for diff in self.diffs:
             findings += [change_finding(diff, change, self.new.directory) for change in diff.changes]
@@ -75,29 +103,33 @@ def _severity(diff: ContractDiff, change: Change) -> Severity:
     return "error" if change.confirmed else "warning"
 
 
-def _contract(diff: ContractDiff) -> Contract:
-    contract = diff.new or diff.old
-    assert contract is not None
-    return contract
+def _located(contract: Contract, change: Change) -> tuple[str, int, int]:
+    """The most precise place of the change in the new file: a keyword of the change when the file
+    has it there (``/schema/required``, the line a pull request changed), else the node."""
+    assert contract.source is not None
+    pointer = change.new_pointer or ""
+    candidates = [f"{pointer}/{escape_pointer_segment(keyword)}" for keyword in sorted(change.keywords)]
+    chosen = next((c for c in candidates if lookup(contract.raw, c)[0]), pointer)
+    line, column = contract.source.position(chosen)  # a place the file lacks: its nearest ancestor
+    return chosen, line, column
 
 
-def change_finding(diff: ContractDiff, change: Change, folder: Path) -> Finding:
-    """One change as a finding in the new file (or where a removed contract's file was)."""
+def change_finding(diff: ContractDiff, change: Change, folder: Path, *, witness: bool = True) -> Finding:
+    """One change as a finding in the new file (or where a removed contract's file was).
+
+    With ``witness`` (the default) a proving document is quoted in the message, since annotations
+    and SARIF have no other place for it; the text output shows it on lines of its own instead.
+    """
     severity = _severity(diff, change)
     message = change.message
     if severity == "warning":
         message += f"; no witness found in {change.tried} document(s), so it may not break anyone"
-    elif change.witness is not None and severity == "error":
+    elif witness and change.witness is not None and severity == "error":
         message += f"; witness: {dumps(change.witness.document, indent=None)[:200]}"
     hint = _SAFELY.get(change.code) if severity == "error" else None
     if diff.new is not None and diff.new.source is not None:
-        source = diff.new.source
-        pointer = change.new_pointer or ""
-        try:
-            line, column = source.position(pointer)
-        except (KeyError, ValueError, IndexError):
-            line, column = 1, 1
-        path: Path = source.path
+        pointer, line, column = _located(diff.new, change)
+        path: Path = diff.new.source.path
     else:
         path, pointer, line, column = folder / f"{diff.name}.json", "", 0, 0
     return Finding(
@@ -169,6 +201,9 @@ def diff_report(run: DiffRun, cwd: Path | None = None) -> dict[str, Any]:
         "base": run.base,
         "contractsDir": str(run.new.directory),
         "mode": run.mode,
+        "seed": None if run.derandomized else run.seed,
+        "derandomized": run.derandomized,
+        "maxExamples": run.max_examples,
         "unchanged": sum(diff.verdict == "unchanged" for diff in run.diffs),
         "contracts": contracts,
         "findings": [finding_dict(f, cwd) for f in findings],
@@ -185,7 +220,7 @@ def diff_summary(run: DiffRun, title: str) -> str:
     changed = [diff for diff in run.diffs if diff.verdict != "unchanged"]
     breaking = sum(diff.verdict == "breaking" for diff in changed)
     state = "failed" if not run.ok else "passed"
-    lines = [f"### {title}: {state}", ""]
+    lines = [f"### {markdown_cell(title)}: {state}", ""]
     lines.append(
         f"{len(changed)} contract(s) changed against {markdown_cell(run.base)}, {breaking} breaking; "
         f"{len(run.diffs) - len(changed)} unchanged."
@@ -203,3 +238,28 @@ def diff_summary(run: DiffRun, title: str) -> str:
                 f"{diff.verdict} | {len(diff.changes)} | {witnesses} |"
             )
     return "\n".join(lines) + "\n"
+
+
+_WITNESS_WIDTH = 300  # characters of a witness document on its text line: enough to read, never a wall
+
+
+def status_text(diff: ContractDiff) -> str:
+    """What happened to the contract: ``changed``, ``added``, ``renamed from old-name`` …"""
+    return f"renamed from {diff.renamed_from}" if diff.status == "renamed" else diff.status
+
+
+def witness_lines(change: Change) -> list[str]:
+    """The witness on one indented line (cut when long), then each error the judging version gave it.
+
+    Every adapter prints a witness this way: the CLI's text output and the plugin's ``::compat`` failure.
+    """
+    witness = change.witness
+    if witness is None:
+        return []
+    judge = "new" if witness.source == "old" else "old"
+    document = dumps(witness.document, indent=None)
+    if len(document) > _WITNESS_WIDTH:
+        document = document[: _WITNESS_WIDTH - 1] + "…"
+    lines = [f"  witness (accepted by {witness.source}, rejected by {judge}): {document}"]
+    lines += [f"    {e['path'] or '/'} {e['message']} ({e['keyword']})" for e in witness.errors]
+    return lines

@@ -34,7 +34,7 @@ def _git(args: list[str], cwd: Path, *, data: bytes | None = None) -> bytes:
             ["git", *args], cwd=cwd, input=data, capture_output=True, timeout=_GIT_TIMEOUT, check=False
         )
     except FileNotFoundError as exc:
-        raise RevisionError("git is not installed or not on PATH; install it, or compare with --against DIR") from exc
+        raise RevisionError("git is not installed or not on PATH; install it, or compare with another folder") from exc
     except subprocess.TimeoutExpired as exc:
         raise RevisionError(f"git {args[0]} took longer than {_GIT_TIMEOUT} s") from exc
     if done.returncode != 0:
@@ -63,7 +63,7 @@ def load_revision(folder: Path, revision: str, limits: Limits | None = None) -> 
         top = Path(_git(["rev-parse", "--show-toplevel"], here).decode("utf-8", "replace").strip())
     except RevisionError as exc:
         raise RevisionError(
-            f"{folder} is not in a Git repository ({exc}); compare with --against DIR instead of --base"
+            f"{folder} is not in a Git repository ({exc}); compare with another folder instead of a revision"
         ) from exc
     try:
         commit = _git(["rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}"], top).decode().strip()
