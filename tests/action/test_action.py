@@ -161,7 +161,9 @@ def test_an_unknown_command_or_strict_value_is_refused_before_running(run_action
     bad_strict = run_action({"strict": "yes"})
 
     assert bad_command.returncode == bad_strict.returncode == 2
-    assert "::error title=json-contracts::command must be lint, validate or test, not 'format'" in bad_command.stdout
+    assert (
+        "::error title=json-contracts::command must be lint, validate, test or diff, not 'format'" in bad_command.stdout
+    )
     assert "::error title=json-contracts::strict must be true or false, not 'yes'" in bad_strict.stdout
     assert bad_command.outputs == {"errors": "", "warnings": "", "info": ""}
 

@@ -66,7 +66,11 @@ def test_the_action_schema_check_fails_on_a_broken_action(tmp_path: Path) -> Non
 
 
 def test_the_readme_workflow_snippets_validate(tmp_path: Path) -> None:
-    for name in ("# .github/workflows/contracts.yml", "# .github/workflows/code-scanning.yml"):
+    for name in (
+        "# .github/workflows/contracts.yml",
+        "# .github/workflows/contract-compatibility.yml",
+        "# .github/workflows/code-scanning.yml",
+    ):
         (tmp_path / "workflow.yml").write_text(readme_block(name), encoding="utf-8")
         completed = run_tool(
             tool("check-jsonschema"), "--builtin-schema", "vendor.github-workflows", "workflow.yml", cwd=tmp_path
@@ -129,7 +133,7 @@ def test_the_action_scripts_pass_shellcheck() -> None:
 
     completed = run_tool(tool("shellcheck"), *map(str, scripts))
 
-    assert len(scripts) == 2
+    assert len(scripts) == 3
     assert completed.returncode == 0, completed.stdout
 
 
@@ -141,6 +145,8 @@ def test_the_action_inputs_and_outputs_are_the_documented_ones() -> None:
         "contracts": "json-contracts",
         "command": "lint",
         "strict": "true",
+        "base": "",
+        "mode": "",
         "args": "",
         "python-version": "3.12",
         "install": "action",
@@ -148,6 +154,7 @@ def test_the_action_inputs_and_outputs_are_the_documented_ones() -> None:
     assert set(action["outputs"]) == {"errors", "warnings", "info"}
     run_steps = [step for step in action["runs"]["steps"] if "run" in step]
     assert [step["run"] for step in run_steps] == [
+        'bash "$GITHUB_ACTION_PATH/action/base.sh"',
         'bash "$GITHUB_ACTION_PATH/action/install.sh"',
         'bash "$GITHUB_ACTION_PATH/action/run.sh"',
     ]

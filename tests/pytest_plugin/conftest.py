@@ -8,13 +8,17 @@ snapshot, so in-process runs share it instead of importing jsonschema and Hypoth
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.support.history import git
 from tests.support.plugin import ContractsWriter
+
+#: The commit_project fixture: commit everything in the pytester project, return the commit.
+CommitProject = Callable[[], str]
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -42,3 +46,20 @@ def write_contracts(pytester: pytest.Pytester) -> ContractsWriter:
 def _no_ci(monkeypatch: pytest.MonkeyPatch) -> None:
     """Runs draw with a random seed unless a test sets ``CI`` (the outer run may be on CI)."""
     monkeypatch.delenv("CI", raising=False)
+
+
+@pytest.fixture
+def commit_project(pytester: pytest.Pytester) -> CommitProject:
+    """Commit the whole pytester project (a Git repository from the first call, branch main); returns the commit.
+
+    ``--json-contracts-base`` reads the contracts folder as a revision has it, so its tests need history.
+    """
+
+    def commit() -> str:
+        if not (pytester.path / ".git").exists():
+            git(pytester.path, "init", "-q")
+        git(pytester.path, "add", "-A")
+        git(pytester.path, "commit", "-q", "--allow-empty", "-m", "commit")
+        return git(pytester.path, "rev-parse", "HEAD")
+
+    return commit

@@ -10,10 +10,15 @@ For app tests (importable from here): the ``json_contracts`` fixture (a
 :func:`contract_documents` (a Hypothesis strategy for ``@given``) and the marker
 ``@pytest.mark.json_contract_examples("name")``, which runs a test once per example of a contract
 with the example in its ``example`` argument.
+
+With ``--json-contracts-base REF``, each contract that changed since the Git revision REF also gets a
+``::compat`` item that fails, as ``json-contracts diff --base REF`` does, on a change that breaks its
+compatibility mode (:mod:`pytest_json_contracts.baseline`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -68,6 +73,7 @@ def pytest_configure(config: pytest.Config) -> None:
     from pytest_json_contracts.session import PluginState, read_options
 
     state = PluginState(read_options(config))
+    state.load_baseline()  # a revision Git does not know is a usage error now, not a failure per item
     config.stash[_STATE] = state
     _active.push(config, state)
     _add_folder_to_default_run(config, state.options.directory)
@@ -117,9 +123,10 @@ def pytest_report_header(config: pytest.Config) -> str | None:
     else:
         checks = f"{options.max_examples} examples per check, --json-contracts-seed {options.seed}"
     strict = ", strict" if options.strict else ""
+    base = f", compatibility against {options.base}" if options.base is not None else ""
     folder = options.directory
     shown = folder.relative_to(config.rootpath) if folder.is_relative_to(config.rootpath) else folder
-    return f"json-contracts: {shown} ({checks}{strict})"
+    return f"json-contracts: {shown} ({checks}{strict}{base})"
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
@@ -127,6 +134,31 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
     hint = config.stash.get(_OFF_HINT, None)
     if hint is not None:
         terminalreporter.write_line(hint, yellow=True)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(
+    collector: pytest.Collector,
+) -> Generator[None, pytest.CollectReport, pytest.CollectReport]:
+    """With ``--json-contracts-base``, the contracts folder also collects the contracts it no longer has.
+
+    A removed contract has no file for :func:`pytest_collect_file`, so its ``::compat`` item joins
+    what the folder's own collector (pytest's, left as it is) found, under the file name it had
+    (``json-contracts/gone.json::compat``).
+    """
+    report = yield
+    state = collector.config.stash.get(_STATE, None)
+    if (
+        state is not None
+        and state.baseline is not None
+        and isinstance(collector, pytest.Directory)
+        and collector.path == state.options.directory
+        and report.passed
+    ):
+        from pytest_json_contracts.items import removed_contracts
+
+        report.result.extend(removed_contracts(collector, state))
+    return report
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> ContractFile | None:

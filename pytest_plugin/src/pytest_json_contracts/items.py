@@ -3,6 +3,8 @@
 A failing item prints ``file:line:col: CODE severity message`` and the lines that explain it
 (document, errors, hints), never a traceback into the plugin: an item raises
 :class:`ContractFailure` with that text and :meth:`ContractItem.repr_failure` returns it.
+With ``--json-contracts-base``, a contract that changed also gets a ``::compat`` item
+(:class:`CompatItem`), and so does each contract the folder no longer has (:func:`removed_contracts`).
 """
 
 from __future__ import annotations
@@ -18,9 +20,18 @@ from json_contracts.findings import Finding
 from json_contracts.lint import lint_contract
 from json_contracts.reporting.text import finding_text
 from json_contracts.testing.results import CHECK_IDS, CheckResult, RunOptions, example_refs, run_example
+from pytest_json_contracts.baseline import Comparison, compat_text, searched
 from pytest_json_contracts.session import PluginOptions, PluginState
 
-__all__ = ["PROPERTY_CHECKS", "ContractFailure", "ContractFile", "ContractItem"]
+__all__ = [
+    "PROPERTY_CHECKS",
+    "CompatItem",
+    "ContractFailure",
+    "ContractFile",
+    "ContractItem",
+    "RemovedContract",
+    "removed_contracts",
+]
 
 #: The property checks that become items (``examples`` is covered by one item per example).
 PROPERTY_CHECKS = tuple(check for check in CHECK_IDS if check != "examples")
@@ -60,6 +71,35 @@ class ContractFile(pytest.File):
                 yield ExampleItem.from_parent(self, name=ref.id, pointer=ref.pointer, **common)
         for check in PROPERTY_CHECKS:
             yield CheckItem.from_parent(self, name=check, pointer=_CHECK_POINTERS.get(check, "/schema"), **common)
+        baseline = self.state.baseline
+        if baseline is not None and contract is not None:  # a file that does not load is not compared
+            comparison = baseline.comparison(contract, registry.result)
+            if comparison is not None:  # unchanged since the base: no item
+                yield CompatItem.from_parent(self, name="compat", comparison=comparison, **common)
+
+
+def removed_contracts(folder: pytest.Directory, state: PluginState) -> list[RemovedContract]:
+    """One collector per contract the base has and the folder does not (the folder's collector adds them)."""
+    if state.baseline is None:
+        return []
+    return [
+        RemovedContract.from_parent(folder, path=folder.path / comparison.file_name, state=state, comparison=comparison)
+        for comparison in state.baseline.removed(state.registry().result)
+    ]
+
+
+class RemovedContract(pytest.File):
+    """A contract the base has and the folder does not; named after its old file, which no longer exists."""
+
+    def __init__(self, *, state: PluginState, comparison: Comparison, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.state = state
+        self.comparison = comparison
+
+    def collect(self) -> Iterator[pytest.Item]:
+        yield CompatItem.from_parent(
+            self, name="compat", state=self.state, contract=None, findings=[], comparison=self.comparison
+        )
 
 
 class ContractItem(pytest.Item):
@@ -89,6 +129,16 @@ class ContractItem(pytest.Item):
 
     def check(self) -> None:
         raise NotImplementedError
+
+    def run_options(self, *, database: Path | None = None, database_key: str = "") -> RunOptions:
+        """How this session searches: its documents per search, and its seed or a derandomised order."""
+        return RunOptions(
+            max_examples=self.options.max_examples,
+            seed=self.options.seed,
+            derandomize=self.options.derandomize,
+            database=database,
+            database_key=database_key,
+        )
 
     def require_contract(self) -> Contract:
         """The loaded contract, or skip: a file that did not load has nothing else to check."""
@@ -169,14 +219,44 @@ class CheckItem(ContractItem):
             skip("property checks are off (--json-contracts-no-hypothesis)")
         from json_contracts.testing.checks import run_check  # Hypothesis: only once a property check runs
 
-        options = RunOptions(
-            max_examples=self.options.max_examples,
-            seed=self.options.seed,
-            derandomize=self.options.derandomize,
-            database=self.state.database,
-            database_key=contract.name,  # the CLI's key: a failure either of them saved, both replay first
-        )
+        # The CLI's key: a failure either of them saved, both replay first.
+        options = self.run_options(database=self.state.database, database_key=contract.name)
         _raise_for(run_check(contract, self.name, options), contract)
+
+
+class CompatItem(ContractItem):
+    """The contract against ``--json-contracts-base``: fails on a change its compatibility mode forbids.
+
+    The mode is ``[tool.json-contracts]``'s (``compatibility-overrides``, else ``compatibility``, else
+    backward); a breaking change must be proven (a witness, or the change itself), as in
+    ``json-contracts diff``. Changes that break nothing are attached to the report (``-rP``).
+    The witness search keeps no example database, as ``json-contracts diff`` keeps none.
+    """
+
+    def __init__(self, *, comparison: Comparison, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.comparison = comparison
+
+    def check(self) -> None:
+        baseline = self.state.baseline
+        assert baseline is not None  # only collected with a base
+        if self.comparison.not_compared is not None:
+            skip(self.comparison.not_compared)
+        diff = baseline.run(self.comparison, self.run_options())
+        text = compat_text(diff, self.options.directory)
+        if diff.verdict == "breaking":
+            count = len(diff.breaking())
+            lines = [
+                text,
+                f"{count} change(s) break {diff.mode} compatibility against {baseline.label}. Make each change the "
+                f"safe way its hint says; a deliberate break needs another mode for this contract: "
+                f'{diff.name} = "none" in [tool.json-contracts.compatibility-overrides]',
+            ]
+            if searched(diff) and self.options.seed is not None:
+                lines.append(f"seed {self.options.seed}: repeat with --json-contracts-seed {self.options.seed}")
+            raise ContractFailure("\n".join(lines))
+        if diff.changes:  # shown with -rP, and kept in JUnit XML
+            self.add_report_section("call", "json-contracts diff", text)
 
 
 def skip(reason: str) -> NoReturn:

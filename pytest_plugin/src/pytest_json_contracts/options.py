@@ -27,6 +27,12 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _revision(text: str) -> str:
+    if not text.strip() or text.startswith("-"):
+        raise argparse.ArgumentTypeError(f"expected a Git revision (a branch, tag or commit), got {text!r}")
+    return text
+
+
 def _seed(text: str) -> int:
     try:
         return int(text)
@@ -70,6 +76,13 @@ def add_options(parser: pytest.Parser) -> None:
         type=_seed,
         metavar="N",
         help="seed the property checks (default: random, printed in the header; fixed order when CI is set)",
+    )
+    group.addoption(
+        "--json-contracts-base",
+        type=_revision,
+        metavar="REF",
+        help="also give each contract that changed since the Git revision REF a ::compat item, which fails "
+        "on a change that breaks its compatibility mode, as json-contracts diff --base REF does",
     )
     parser.addini(
         "json_contracts_dir",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -19,6 +20,7 @@ from json_contracts.testing.results import derandomize_by_default
 from pytest_json_contracts.options import DEFAULT_MAX_EXAMPLES, SEED_KEY
 
 if TYPE_CHECKING:
+    from pytest_json_contracts.baseline import Baseline
     from pytest_json_contracts.registry import ContractRegistry
 
 __all__ = ["PluginOptions", "PluginState", "read_options"]
@@ -31,6 +33,8 @@ class PluginOptions:
     ``cache_base`` is the folder whose ``.json-contracts-cache/`` keeps the example database (pytest's
     rootdir, where ``json-contracts test`` run from the project keeps it too); None keeps none:
     ``--json-contracts-no-database``, or a derandomised run, whose results must not depend on earlier runs.
+    ``base`` is ``--json-contracts-base`` (None: no ``::compat`` items); ``compatibility`` and
+    ``compatibility_overrides`` are ``[tool.json-contracts]``'s modes, as ``json-contracts diff`` reads them.
     """
 
     directory: Path
@@ -41,6 +45,9 @@ class PluginOptions:
     derandomize: bool = False
     ignore: frozenset[str] = frozenset()
     cache_base: Path | None = None
+    base: str | None = None
+    compatibility: str = "backward"
+    compatibility_overrides: Mapping[str, str] = field(default_factory=dict)
 
 
 def read_options(config: pytest.Config) -> PluginOptions:
@@ -83,15 +90,41 @@ def read_options(config: pytest.Config) -> PluginOptions:
         derandomize=derandomize,
         ignore=settings.ignore,
         cache_base=None if derandomize or config.getoption("json_contracts_no_database") else config.rootpath,
+        base=config.getoption("json_contracts_base"),
+        compatibility=settings.compatibility,
+        compatibility_overrides=settings.compatibility_overrides,
     )
 
 
 @dataclass
 class PluginState:
-    """One enabled session: its options and the folder, loaded on first use and then shared."""
+    """One enabled session: its options and the folder, loaded on first use and then shared.
+
+    ``baseline`` is the ``--json-contracts-base`` revision's folder, loaded at start-up
+    (:meth:`load_baseline`), so that a revision Git does not know stops the run before it starts.
+    """
 
     options: PluginOptions
     _registry: ContractRegistry | None = field(default=None, repr=False)
+    baseline: Baseline | None = field(default=None, repr=False)
+
+    def load_baseline(self) -> None:
+        """Read the base revision's folder, once per session; a no-op without ``--json-contracts-base``.
+
+        Raises:
+            pytest.UsageError: the revision or the folder cannot be read (the message says why).
+        """
+        if self.options.base is None or self.baseline is not None:
+            return
+        from pytest_json_contracts.baseline import Baseline, as_mode
+
+        where = "[tool.json-contracts]"
+        overrides = {
+            name: as_mode(mode, f"{where} compatibility-overrides {name}")
+            for name, mode in self.options.compatibility_overrides.items()
+        }
+        mode = as_mode(self.options.compatibility, f"{where} compatibility")
+        self.baseline = Baseline.load(self.options.directory, self.options.base, mode, overrides)
 
     def registry(self) -> ContractRegistry:
         if self._registry is None:
