@@ -20,5 +20,11 @@ def test_the_code_table_gives_each_code_a_name_a_known_severity_and_a_summary() 
 def test_info_codes_are_exactly_the_example_coverage_rules_and_the_informational_changes() -> None:
     # diff's information (an added contract, new rules) is never a failure; every other code can be
     assert {c for c, e in CATALOGUE.items() if e.severity == "info"} == {
-        "JC130", "JC131", "JC132", "JC402", "JC441", "JC442", "JC443"
+        "JC130",
+        "JC131",
+        "JC132",
+        "JC402",
+        "JC441",
+        "JC442",
+        "JC443",
     }
