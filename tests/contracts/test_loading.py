@@ -1022,3 +1022,20 @@ def test_empty_description_is_absent_and_rules_and_examples_default_to_empty(mak
 def test_unknown_top_level_fields_are_dropped(make_contracts_dir: MakeDir) -> None:
     contract = _load_single(make_contracts_dir, "x.json", {"x-owner": "me", **OBJECT}).contracts["x"]
     assert "x-owner" not in contract.public_body()
+
+
+def test_a_schema_cause_speaks_only_for_the_errors_it_explains(make_contracts_dir: MakeDir) -> None:
+    # The crossed bounds explain /s; /t is the example's own mistake, and the hint used to blame the schema alone.
+    schema = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {"s": {"type": "string", "minLength": 5, "maxLength": 1}, "t": {"type": "string", "enum": ["a"]}},
+    }
+    content = {"schema": schema, "examples": [{"input": "x", "output": {"t": "b", "s": "abc"}}]}
+
+    failure = _only_failure(_load_single(make_contracts_dir, "ex.json", content))
+
+    assert failure.code == "JC020"
+    assert failure.hint is not None
+    assert failure.hint.startswith("the schema is the cause: minLength 5 is greater than maxLength 1")
+    assert failure.hint.endswith('; besides, in the output of examples[0], /t must be one of "a"; fix the example or the schema')

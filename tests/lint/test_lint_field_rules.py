@@ -154,6 +154,35 @@ def test_custom_operation_names_that_are_not_one_slip_from_create_or_edit_do_not
     assert "JC124" not in lint_one(_contract(quiet, {name: {"enabled": True}})).codes
 
 
+def test_disabled_false_is_only_noise_since_the_operation_is_enabled_already(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    # The advice used to say 'write "enabled": false to turn it off', the opposite of what was meant.
+    linted = lint_one(_contract(quiet, {"create": {"disabled": False}}))
+
+    assert linted.one("JC124").message == (
+        'Unknown field "disabled" in operations.create does nothing; create is enabled already '
+        '(the field is "enabled", true by default): remove it'
+    )
+
+
+@pytest.mark.parametrize(("name", "meant"), [("Edti", "edit"), ("Crate", "create"), ("Edits", "edit")])
+def test_a_misspelt_operation_name_is_found_whatever_its_capitals(
+    lint_one: LintOne, quiet: ContractMaker, name: str, meant: str
+) -> None:
+    # edti, crate and edits were reported and their capitalised forms were not.
+    assert (
+        f'did you mean "{meant}"?' in lint_one(_contract(quiet, {name: {"rules": ["be brief"]}})).one("JC124").message
+    )
+
+
+def test_a_custom_operation_s_own_keys_are_not_reported(lint_one: LintOne, quiet: ContractMaker) -> None:
+    # A custom operation is served as written; its metadata used to warn JC124 "no tool reads it".
+    operations = {"summarize": {"description": "Summarise a ticket.", "note": "for the weekly digest"}}
+
+    assert "JC124" not in lint_one(_contract(quiet, operations)).codes
+
+
 # --- JC125 unknown-example-field ---------------------------------------------------------------
 
 

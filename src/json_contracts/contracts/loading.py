@@ -239,7 +239,7 @@ def _build(name: str, source: SourceFile, data: Any, limits: Limits) -> Contract
             if errors:
                 where = f"{label}[{i}]"
                 # A correct example can fail because of the schema: then the hint names the schema's line.
-                advice = _schema_cause(contract, example["output"], errors[0]) or _example_hint(schema, where, errors)
+                advice = _advice(contract, example["output"], where, errors)
                 failed = fail(
                     Code.INVALID_EXAMPLE,
                     f"Example output at {where} does not validate against contract schema: " + describe_errors(errors),
@@ -279,6 +279,22 @@ def _subschema(schema: Any, path: str) -> tuple[Any, str | None]:
         else:
             return None, None
     return node, pointer
+
+
+def _advice(contract: Contract, output: Any, where: str, errors: list[ErrorRecord]) -> str | None:
+    """JC020's hint: the schema mistakes proven to cause some errors, and what to fix in the example
+    for the others (a schema cause never speaks for an error it does not explain)."""
+    causes = [_schema_cause(contract, output, error) for error in errors]
+    named = list(dict.fromkeys(cause for cause in causes if cause is not None))
+    rest = [error for error, cause in zip(errors, causes, strict=True) if cause is None]
+    if not named:
+        return _example_hint(contract.schema, where, errors)
+    if not rest:
+        return "; ".join(named)
+    other = _example_hint(contract.schema, where, rest) or (
+        f"the output of {where} has {len(rest)} other error(s) to fix ({describe_errors(rest)})"
+    )
+    return "; ".join(named) + "; besides, " + other
 
 
 def _schema_cause(contract: Contract, output: Any, error: ErrorRecord) -> str | None:

@@ -56,7 +56,7 @@ def _misspelt_operation(name: str) -> str | None:
     Stricter than :func:`suggest` alone: a custom operation is a legitimate name (``credit``,
     ``editor``, ``emit``), so only a one-letter slip or a different case counts.
     """
-    meant = suggest(name, AGENT_OPERATIONS)
+    meant = suggest(name.lower(), AGENT_OPERATIONS)  # Edti, Crate: a capital changes nothing
     return meant if meant and _one_edit_apart(name.lower(), meant) else None
 
 
@@ -112,6 +112,8 @@ def _operation_field_message(operation: str, key: str, op: dict[str, Any], renam
     called once JC124's rename of a misspelt name is made (``Edit``: ``edit``), else ``operation``."""
     where = f'Unknown field "{key}" in operations.{operation} does nothing'
     if key.lower() == "disabled" and "enabled" not in op:
+        if op[key] is False:  # the author wants it on, and it is: the key is only noise
+            return f'{where}; {operation} is enabled already (the field is "enabled", true by default): remove it'
         return f'{where}, so {operation} stays enabled; write "enabled": false to turn it off'
     meant = suggest(key, OPERATION_FIELDS)
     if meant == "return" and renamed != "edit":
@@ -126,7 +128,8 @@ def _operation_field_message(operation: str, key: str, op: dict[str, Any], renam
 def rule_unknown_operation_fields(linter: Linter) -> Iterator[Finding]:
     """JC124: a key an operation does not have, and an operation name that misspells create or edit.
 
-    Known keys are ``enabled``, ``return``, ``rules`` and ``examples``. A misspelt key silently
+    Known keys are ``enabled``, ``return``, ``rules`` and ``examples``; a custom operation's keys
+    are its own (it is served as written) and not checked. A misspelt key silently
     leaves its default in force (``"enabeld": false`` leaves the operation enabled); a misspelt
     name (``craete``) makes a custom operation no tool acts on, and leaves create as it was.
     """
@@ -149,8 +152,8 @@ def rule_unknown_operation_fields(linter: Linter) -> Iterator[Finding]:
                 pointer,
                 key=True,
             )
-        if not isinstance(op, dict):
-            continue
+        if not isinstance(op, dict) or (meant is None and name not in AGENT_OPERATIONS):
+            continue  # a custom operation is the project's own and served as written, extra keys included
         for key in op:
             if key not in OPERATION_FIELDS and not _extension(key):
                 yield linter.finding(
