@@ -1038,4 +1038,6 @@ def test_a_schema_cause_speaks_only_for_the_errors_it_explains(make_contracts_di
     assert failure.code == "JC020"
     assert failure.hint is not None
     assert failure.hint.startswith("the schema is the cause: minLength 5 is greater than maxLength 1")
-    assert failure.hint.endswith('; besides, in the output of examples[0], /t must be one of "a"; fix the example or the schema')
+    assert failure.hint.endswith(
+        '; besides, in the output of examples[0], /t must be one of "a"; fix the example or the schema'
+    )
