@@ -294,6 +294,13 @@ def test_renamed_added_and_removed_contracts(run_cli: RunCli, commit: Commit) ->
     assert (removed["new"], removed["changes"][0]["line"]) == (None, None)
     added = next(c for c in report["contracts"] if c["name"] == "memo")
     assert (added["old"], added["verdict"]) == (None, "compatible")
+    run_cli("diff", "--base", "HEAD~1", "--summary", "s.md", env=CI)
+    rows = Path("s.md").read_text(encoding="utf-8").splitlines()[-3:]
+    assert [row.split(" | ")[0] for row in rows] == [  # the table says what happened, as the text does
+        "| memo (added)",
+        "| note (removed)",
+        "| ticket (renamed from support-ticket)",
+    ]
 
 
 def test_an_old_example_the_new_schema_rejects_is_its_own_witness(run_cli: RunCli, commit: Commit) -> None:
@@ -524,14 +531,22 @@ def test_an_unknown_revision_is_a_usage_error(run_cli: RunCli, commit: Commit) -
     assert line.startswith("Error: unknown revision 'no-such-branch'; name a branch, tag or commit")
 
 
-def test_a_revision_without_the_folder_is_a_usage_error(run_cli: RunCli, commit: Commit, workdir: Path) -> None:
+def test_a_revision_without_the_folder_counts_every_contract_as_added(
+    run_cli: RunCli, commit: Commit, workdir: Path
+) -> None:
+    # The pull request that brings the first contracts used to fail with a usage error.
     _git(workdir, "init", "-q")
     _git(workdir, "commit", "-q", "--allow-empty", "-m", "empty")
     commit({"note": NOTE})
 
-    line = _usage_error(run_cli("diff", "--base", "HEAD~1"))
+    result = run_cli("diff", "--base", "HEAD~1", "--json", env=CI)
 
-    assert line == "Error: HEAD~1 has no folder json-contracts; check --base, or the folder's path (-c)"
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    assert [(c["name"], c["status"]) for c in report["contracts"]] == [("note", "added")]
+    warning = next(f for f in report["findings"] if f["code"] == "JC002")
+    assert warning["severity"] == "warning"
+    assert warning["message"].startswith("HEAD~1 has no folder json-contracts, so every contract counts as added")
 
 
 @pytest.mark.parametrize(

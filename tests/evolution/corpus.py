@@ -430,16 +430,28 @@ COMPOSITIONS = [
         forward=(C.BOUND_LOOSENED,),
     ),
     _pair(
-        "not added (no rule: the broad search)",
+        "not added",
         STR,
         {"type": "string", "not": {"maxLength": 0}},
-        backward=(C.ACCEPTED_BEFORE_REJECTED_NOW,),
+        backward=(C.BRANCH_ADDED,),
     ),
     _pair(
-        "not removed (no rule: the broad search)",
+        "not removed",
         {"type": "string", "not": {"maxLength": 0}},
         STR,
-        forward=(C.REJECTED_BEFORE_ACCEPTED_NOW,),
+        forward=(C.BRANCH_REMOVED,),
+    ),
+    _pair(  # a random search almost never draws the excluded values: the rule's focus does
+        "not of an enum added to a property",
+        obj({"status": STR}),
+        obj({"status": {"type": "string", "not": {"enum": ["deleted", "archived"]}}}),
+        backward=(C.BRANCH_ADDED,),
+    ),
+    _pair(
+        "not of a const added",
+        INT,
+        {"type": "integer", "not": {"const": 7}},
+        backward=(C.BRANCH_ADDED,),
     ),
     _pair(
         "three changes at once",

@@ -71,8 +71,9 @@ class DiffRun:
     max_examples: int = 100
 
     def findings(self) -> list[Finding]:
-        """The new folder's load problems, the old folder's as warnings, then every change."""
-        findings = list(self.new.failures) + list(self.new.warnings)
+        """The new folder's load problems, the old folder's as warnings (and its own warnings, such as
+        no folder at the base), then every change."""
+        findings = list(self.new.failures) + list(self.new.warnings) + list(self.old.warnings)
         for failure in self.old.failures:
             # The base's file may live in a temporary folder that is gone: name it as base/file.
             label = f"{self.base}/{failure.file}" if "/" not in failure.file else failure.file
@@ -233,8 +234,9 @@ def diff_summary(run: DiffRun, title: str) -> str:
         ]
         for diff in changed:
             witnesses = sum(c.witness is not None for c in diff.changes)
+            name = diff.name if diff.status == "changed" else f"{diff.name} ({status_text(diff)})"
             lines.append(
-                f"| {markdown_cell(diff.name)} | {_short(diff.old)} → {_short(diff.new)} | {diff.mode} | "
+                f"| {markdown_cell(name)} | {_short(diff.old)} → {_short(diff.new)} | {diff.mode} | "
                 f"{diff.verdict} | {len(diff.changes)} | {witnesses} |"
             )
     return "\n".join(lines) + "\n"

@@ -3,8 +3,9 @@
 The folder's files at the revision are listed (``git ls-tree``) and read in one ``git cat-file
 --batch`` process, written to a temporary folder and loaded there by the same loader as every
 other folder, so names, limits and load errors follow the same rules. A revision that does not
-exist, a folder outside a Git repository, or a revision without the folder is a
-:class:`RevisionError` whose message says what to do.
+exist or a folder outside a Git repository is a :class:`RevisionError` whose message says what to
+do; a revision without the folder is an empty folder with a warning (the change that adds the first
+contracts breaks nobody).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from json_contracts.contracts.limits import Limits
 from json_contracts.contracts.loading import load_contracts
 from json_contracts.contracts.model import LoadResult
 from json_contracts.errors import JsonContractsError
+from json_contracts.findings import Code, Finding
 
 __all__ = ["RevisionError", "load_revision"]
 
@@ -76,8 +78,16 @@ def load_revision(folder: Path, revision: str, limits: Limits | None = None) -> 
     label = f"{revision}:{relative}"
     listing = _git(["ls-tree", "-z", commit, "--", f"{relative}/"], top)
     entries = [entry for entry in listing.split(b"\0") if entry]
-    if not entries:
-        raise RevisionError(f"{revision} has no folder {relative}; check --base, or the folder's path (-c)")
+    if not entries:  # the change that brings the first contracts: every contract is new, none breaks
+        result = LoadResult(directory=folder, missing_directory=True)
+        message = (
+            f"{revision} has no folder {relative}, so every contract counts as added; if it should have one, "
+            "check the revision or the folder's path"
+        )
+        result.warnings.append(
+            Finding(code=Code.MISSING_DIRECTORY, severity="warning", message=message, file=label, line=0, column=0)
+        )
+        return result, label
     blobs: list[tuple[str, str]] = []
     for entry in entries:
         meta, _, path = entry.partition(b"\t")

@@ -847,6 +847,23 @@ def _rule_branches(side: _Side) -> Iterator[Change]:
         yield _change(side, (Code.BRANCH_ADDED, Code.BRANCH_REMOVED), message, focus, ())
 
 
+def _rule_not(side: _Side) -> Iterator[Change]:
+    """A ``not`` the target has and the source lacks: the values it names are now refused.
+
+    Only an added (or removed, asked the other way) ``not`` is named here; a ``not`` that changed
+    inside is left to the broad search, since every rule would read it backwards.
+    """
+    excluded = side.target.get("not")
+    if "not" in side.source or excluded is None or excluded is False or not _ref_free(excluded):
+        return
+    if side.backward:
+        message = f"a not at {side.where} was added: documents it matches are now rejected"
+    else:
+        message = f"the not at {side.where} was removed: consumers may get documents it matched"
+    focus = excluded if isinstance(excluded, dict) else {}
+    yield _change(side, (Code.BRANCH_ADDED, Code.BRANCH_REMOVED), message, focus, ("not",))
+
+
 def _ref_change(side: _Side, source_ref: str, target_ref: str) -> Change:
     """A ``$ref`` that points elsewhere, at a schema that accepts other documents."""
     old, new = (source_ref, target_ref) if side.backward else (target_ref, source_ref)
@@ -874,6 +891,7 @@ _RULES: tuple[Callable[[_Side], Iterator[Change]], ...] = (
     _rule_closed,
     _rule_items,
     _rule_branches,
+    _rule_not,
 )
 
 
