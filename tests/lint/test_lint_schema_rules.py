@@ -625,8 +625,11 @@ def test_a_nested_unbounded_repetition_warns_jc120(lint_one: LintOne, quiet: Con
     finding = linted.one("JC120")
     _assert_kind(finding, "JC120", "warning")
     assert finding.message == (
-        'Pattern "^(a+)+$" has a repeated group whose body repeats what the group repeats, so a near-miss '
-        "input can take exponential time; rewrite it so each repetition has one way to match"
+        'Pattern "^(a+)+$" can take exponential time on a backtracking engine: the repeated "(a+)+" can go on '
+        'repeating its inner "a+" or start a new repetition, so it matches the same text in many ways, and a '
+        'near-miss input such as "aaaa…!" stalls it; rewrite it so each repetition has one way to match: drop '
+        "the inner quantifier (`(a+)+` is `a+`) or start each repetition with a delimiter the repeated part "
+        "cannot match (`(-[a-z]+)*`)"
     )
     assert finding.lint_path == "$.schema.properties.a.pattern"
     assert (finding.line, finding.column) == linted.at('"^(a+)+$"')
@@ -672,6 +675,29 @@ def test_repetitions_that_a_delimiter_or_distinct_starts_keep_linear_do_not_warn
     lint_one: LintOne, quiet: ContractMaker, pattern: str
 ) -> None:
     assert "JC120" not in lint_one(quiet({"type": "string", "pattern": pattern})).codes
+
+
+def test_a_polynomial_email_pattern_warns_jc120_with_its_degree_and_the_rewrite(
+    lint_one: LintOne, quiet: ContractMaker
+) -> None:
+    linted = lint_one(quiet({"type": "string", "pattern": "\\S+@\\S+\\.\\S+"}))
+
+    finding = linted.one("JC120")
+    _assert_kind(finding, "JC120", "warning")
+    assert finding.message.startswith('Pattern "\\\\S+@\\\\S+\\\\.\\\\S+" can take polynomial time (degree 3)')
+    assert 'a near-miss input such as "a@a@… " stalls it' in finding.message
+    assert "`\\S+@\\S+` becomes `[^\\s@]+@[^\\s@]+`" in finding.message
+
+
+def test_the_suggested_email_rewrite_does_not_warn_jc120(lint_one: LintOne, quiet: ContractMaker) -> None:
+    pattern = "^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$"
+    assert "JC120" not in lint_one(quiet({"type": "string", "pattern": pattern})).codes
+
+
+def test_a_long_pattern_is_quoted_in_part_with_its_length(lint_one: LintOne, quiet: ContractMaker) -> None:
+    pattern = "x" * 300 + "(a+)+"
+    finding = lint_one(quiet({"type": "string", "pattern": pattern})).one("JC120")
+    assert finding.message.startswith('Pattern "' + "x" * 200 + '"... (305 characters) can take exponential time')
 
 
 # --- JC121 unsatisfiable-schema ----------------------------------------------------------------

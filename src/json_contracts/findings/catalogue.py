@@ -157,7 +157,7 @@ _ALL = [
     _info(Code.INVALID_SCHEMA_EXAMPLE, "warning", "A schema examples value does not validate against its own schema."),
     _info(Code.UNKNOWN_FORMAT, "warning", "A format name is not checked by the validator."),
     _info(Code.INVALID_PATTERN, "error", "A pattern is not a valid ECMA-262 regular expression."),
-    _info(Code.BACKTRACKING_PATTERN, "warning", "A pattern is prone to catastrophic backtracking."),
+    _info(Code.BACKTRACKING_PATTERN, "warning", "A pattern can take exponential or polynomial time on a backtracking engine."),
     _info(Code.UNSATISFIABLE_SCHEMA, "error", "No JSON value can satisfy a schema."),
     _info(Code.NAME_MISMATCH, "warning", "The name field disagrees with the file name."),
     _info(Code.DUPLICATE_EXAMPLE, "warning", "Two examples are identical."),
