@@ -98,7 +98,7 @@ def check_document(
     problem = document_problem(value, max_bytes=limits.max_bytes, max_depth=limits.max_depth, name="document")
     if problem is not None:
         return _refused(contract, label, path, Code.DOCUMENT_OVER_LIMIT, problem)
-    payload = validation_payload(contract, value, max_errors=limits.max_errors)
+    payload = validation_payload(contract, value, max_errors=limits.max_errors, max_bytes=limits.max_bytes)
     errors: list[ErrorRecord] = payload["errors"]
     source = SourceMap(text)
     findings: list[Finding] = []
@@ -127,6 +127,6 @@ def check_document(
         payload=payload,
         findings=findings,
         hints=document_hints(contract.schema, listed, value),
-        repairs=repairs(contract.schema, listed),
+        repairs=repairs(contract.schema, listed, max_bytes=limits.max_bytes),
         cut=cut,
     )

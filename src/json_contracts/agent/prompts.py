@@ -2,7 +2,8 @@
 
 MCP prompt arguments arrive as strings, and the rendered text is what an agent reads, so both
 follow the TypeScript server byte for byte: the same fixed lines, the same ``JSON.stringify``
-layout (:func:`json_contracts._json.text.dumps`) and the same operation checks as the tools. The
+layout (:func:`json_contracts.agent.payloads.answer_json`: compact only where indentation would bloat
+a hostile value many times over) and the same operation checks as the tools. The
 MCP adapter declares the prompts (:mod:`json_contracts.mcp.tools`), runs
 :func:`preprocess_prompt_arguments`, applies the tools' argument rules, then calls a ``render_*``
 function.
@@ -14,9 +15,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from json_contracts._json.reading import parse_json
-from json_contracts._json.text import dumps
 from json_contracts._json.values import nested_too_deep
-from json_contracts.agent.payloads import check_create, check_edit
+from json_contracts.agent.payloads import answer_json, check_create, check_edit
 from json_contracts.contracts.model import Contract
 from json_contracts.errors import InvalidInputError, JsonParseError, JsonTooDeepError
 
@@ -104,13 +104,13 @@ def _operation_section(contract: Contract, operation: str) -> list[str]:
         _rules(op["rules"]),
         "",
         "JSON Schema:",
-        dumps(contract.schema),
+        answer_json(contract.schema),
         "",
         "Examples:",
-        dumps(contract.examples),
+        answer_json(contract.examples),
         "",
         f"{title} operation examples:",
-        dumps(op["examples"]),
+        answer_json(op["examples"]),
     ]
 
 
@@ -129,7 +129,7 @@ def render_json_prompt(contract: Contract, input_text: str, context: Mapping[str
         input_text,
         "",
         "Context:",
-        dumps({} if context is None else context),
+        answer_json({} if context is None else context),
     ]
     return "\n".join(lines)
 
@@ -141,6 +141,7 @@ def render_edit_prompt(
     context: Mapping[str, Any] | None = None,
     *,
     max_errors: int | None = None,
+    max_bytes: int | None = None,
 ) -> str:
     """The ``edit_contract_prompt`` text.
 
@@ -148,19 +149,19 @@ def render_edit_prompt(
         OperationError: edit is disabled or does not return ``full_object``.
         InvalidInputError: ``current_json`` does not validate against the contract.
     """
-    check_edit(contract, current_json, caller="edit_contract_prompt", max_errors=max_errors)
+    check_edit(contract, current_json, caller="edit_contract_prompt", max_errors=max_errors, max_bytes=max_bytes)
     lines = [
         *_EDIT_LINES,
         *_operation_section(contract, "edit"),
         "",
         "Current JSON:",
-        dumps(current_json),
+        answer_json(current_json),
         "",
         "Requested change:",
         input_text,
         "",
         "Context:",
-        dumps({} if context is None else context),
+        answer_json({} if context is None else context),
     ]
     return "\n".join(lines)
 
@@ -185,16 +186,16 @@ def render_repair_prompt(
         _rules(contract.rules),
         "",
         "JSON Schema:",
-        dumps(contract.schema),
+        answer_json(contract.schema),
         "",
         "Examples:",
-        dumps(contract.examples),
+        answer_json(contract.examples),
         "",
         "Invalid JSON:",
-        dumps(invalid_json),
+        answer_json(invalid_json),
         "",
         "Validation errors:",
-        dumps(errors),
+        answer_json(errors),
     ]
     return "\n".join(lines)
 

@@ -25,6 +25,7 @@ __all__ = [
     "document_hints",
     "field_hints",
     "first_value",
+    "left_out_line",
     "repair_instructions",
     "repairs",
     "schema_nodes_at",
@@ -150,6 +151,9 @@ _SIMPLE_HINTS = {
 }
 
 
+_KEYWORD_HINTS = frozenset({"enum", "required", "additionalProperties", "type", *_SIMPLE_HINTS})
+
+
 def _hint(schema: Any, error: ErrorRecord) -> str:
     path, keyword = error["path"], error["keyword"]
     target = path or "the JSON value"
@@ -172,12 +176,41 @@ def _hint(schema: Any, error: ErrorRecord) -> str:
     return f"Fix {target}: {error['message']}."
 
 
-def field_hints(schema: Any, errors: Iterable[ErrorRecord]) -> list[str]:
-    """One hint line per error, in order, without repeats."""
+def field_hints(schema: Any, errors: Iterable[ErrorRecord], *, max_bytes: int | None = None) -> list[str]:
+    """One hint line per error, in order, without repeats.
+
+    An ``enum`` hint lists every allowed value, so with ``max_bytes`` the lines stop once they
+    hold about that much text, and a last line says how many were left out and what to do.
+    """
     hints: dict[str, None] = {}  # ordered and de-duplicated in linear time: a document may have 100,000 errors
+    seen: set[tuple[str, str, str]] = set()  # an error met before gives the same line: build it once
+    size = 0
+    left_out = 0
     for error in errors:
-        hints.setdefault(_hint(schema, error))
+        # only the catch-all line quotes the message; the others depend on the keyword and path alone
+        message = "" if error["keyword"] in _KEYWORD_HINTS else error["message"]
+        key = (error["keyword"], error["path"], message)
+        if key in seen:
+            continue
+        seen.add(key)
+        if max_bytes is not None and size > max_bytes:
+            left_out += 1
+            continue
+        hint = _hint(schema, error)
+        if hint not in hints:
+            hints[hint] = None
+            size += len(hint)
+    if left_out:
+        hints[left_out_line(left_out, "hints", max_bytes or 0)] = None
     return list(hints)
+
+
+def left_out_line(count: int, what: str, max_bytes: int) -> str:
+    """The note that ends a list cut to fit an answer: how much was left out, and what to do."""
+    return (
+        f"{count} more {what} not listed: an answer lists about {max_bytes} bytes of them; "
+        "fix the errors listed, then validate again"
+    )
 
 
 #: A missing field's allowed values named in its hint, at most; the rest are counted. An enum of
@@ -384,25 +417,45 @@ def first_value(nodes: list[dict[str, Any]], keyword: str) -> Any:
     return next((node[keyword] for node in nodes if keyword in node), None)
 
 
-def repairs(schema: Any, errors: Iterable[ErrorRecord]) -> list[dict[str, Any]]:
+def repairs(schema: Any, errors: Iterable[ErrorRecord], *, max_bytes: int | None = None) -> list[dict[str, Any]]:
     """One machine-readable repair per error: ``path``, ``keyword``, ``action`` and what is allowed.
 
     ``add`` entries carry the new field's ``types``/``allowed`` values when the schema says;
     ``replace`` carries ``allowed``; ``set-type`` carries ``types``; limit actions carry
     ``limit``; ``match-pattern``/``match-format`` carry the pattern or format. Anything else is
     ``fix`` with the error message.
+
+    Every entry for one place in the schema shares its ``allowed`` list, but each one repeats
+    it on the wire: with ``max_bytes`` the entries stop once they hold about that much JSON, and
+    a last ``fix`` entry (keyword ``maxErrors``, path ``""``) says how many were left out.
     """
     result: list[dict[str, Any]] = []
+    facts: dict[str, tuple[dict[str, Any], int]] = {}  # what the schema says at a path, and its JSON size
+    size = 0
+    left_out = 0
     for error in errors:
+        if max_bytes is not None and size > max_bytes:
+            left_out += 1
+            continue
         path, keyword = error["path"], error["keyword"]
+        known = facts.get(path)
+        if known is None:
+            nodes = schema_nodes_at(schema, path)
+            found = {
+                "allowed": _allowed_values(nodes),
+                "types": _types(nodes),
+                "nodes": nodes,
+            }
+            known = (found, len(dumps(found["allowed"], indent=None)) if found["allowed"] else 0)
+            facts[path] = known
+        found, allowed_size = known
         entry: dict[str, Any] = {"path": path, "keyword": keyword, "action": _ACTIONS.get(keyword, "fix")}
-        nodes = schema_nodes_at(schema, path)
-        if keyword in ("enum", "const", "required"):
-            allowed = _allowed_values(nodes)
-            if allowed:
-                entry["allowed"] = allowed
-        if keyword in ("type", "required", "enum", "const") and _types(nodes):
-            entry["types"] = _types(nodes)
+        nodes = found["nodes"]
+        if keyword in ("enum", "const", "required") and found["allowed"]:
+            entry["allowed"] = found["allowed"]
+            size += allowed_size
+        if keyword in ("type", "required", "enum", "const") and found["types"]:
+            entry["types"] = list(found["types"])
         if keyword in _LIMIT_KEYWORDS:
             limit = first_value(nodes, keyword)
             if limit is not None:
@@ -412,5 +465,9 @@ def repairs(schema: Any, errors: Iterable[ErrorRecord]) -> list[dict[str, Any]]:
         elif keyword == "format":
             entry["format"] = first_value(nodes, "format")
         entry["message"] = error["message"]
+        size += len(path) + len(keyword) + len(error["message"]) + len(str(entry.get("pattern") or "")) + 80
         result.append(entry)
+    if left_out:
+        note = left_out_line(left_out, "repairs", max_bytes or 0)
+        result.append({"path": "", "keyword": "maxErrors", "action": "fix", "message": note})
     return result

@@ -9,12 +9,13 @@ bounded, its arguments checked by the declared rules, and every expected failure
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
-from json_contracts._json.text import dumps, escape_lone_surrogates
+from json_contracts._json.text import escape_lone_surrogates
 from json_contracts._json.values import document_problem
 from json_contracts.agent.arguments import check_arguments
-from json_contracts.agent.payloads import resource_payload
+from json_contracts.agent.payloads import answer_json, resource_payload
 from json_contracts.agent.prompts import preprocess_prompt_arguments
 from json_contracts.contracts.names import is_safe_name
 from json_contracts.contracts.store import ContractStore
@@ -41,14 +42,19 @@ class PromptError(JsonContractsError):
 
 @dataclass(frozen=True)
 class ToolAnswer:
-    """A tool's structured result, or ``{"error": message}`` with ``is_error``."""
+    """A tool's structured result, or ``{"error": message}`` with ``is_error``.
+
+    ``text`` is the same JSON as text (2-space, compact where indentation would bloat a hostile
+    document: :func:`~json_contracts.agent.payloads.answer_json`), written once and kept, so the
+    worker thread that computed the answer also pays for writing it.
+    """
 
     data: dict[str, Any]
     is_error: bool = False
 
-    @property
+    @cached_property
     def text(self) -> str:
-        return dumps(self.data)
+        return answer_json(self.data)
 
 
 @dataclass
@@ -117,7 +123,7 @@ class ContractService:
             contract = self.store.get(rest)
         except JsonContractsError as exc:
             raise PromptError(str(exc)) from exc
-        return dumps(resource_payload(contract))
+        return answer_json(resource_payload(contract))
 
     # -- prompts ---------------------------------------------------------------------------------
 

@@ -9,19 +9,92 @@ can read (tens of thousands of levels) is answered with -32600 when its id can b
 is a request with an id but the wrong shape (``"params": []``); a line that is not JSON (a
 trailing comma, a cut-off line) gets -32700 when its id can be found. Only a line with no findable id stays
 unanswered, as in the TypeScript server: there is nothing to answer it with.
+
+A request whose id is neither a string nor an integer (``1.5``, ``true``, ``null``, ``{}``) is an
+invalid request in JSON-RPC 2.0, and MCP forbids a null id; the SDK reads such a line as a
+notification and drops it. :func:`read_message` answers it with -32600 and id null, as JSON-RPC
+answers a request whose id cannot be used. Both stdio transports read every line through it, and
+answer a line over the length limit with :func:`long_line_reply`.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from mcp.shared.message import SessionMessage
-from mcp_types import INVALID_REQUEST, PARSE_ERROR, ErrorData, JSONRPCError, JSONRPCRequest
+from mcp_types import (
+    INVALID_REQUEST,
+    PARSE_ERROR,
+    ErrorData,
+    JSONRPCError,
+    JSONRPCNotification,
+    JSONRPCRequest,
+    jsonrpc_message_adapter,
+)
 from pydantic import ValidationError
 
-__all__ = ["recover_line"]
+__all__ = ["MAX_LINE_BYTES", "Reply", "long_line_reply", "read_message", "recover_line"]
+
+MAX_LINE_BYTES = 16 * 1024 * 1024  # a longer request line is skipped and answered with -32600
+_BAD_ID = "Invalid request: id must be a string or an integer"
+# The id of a line too long to read: the first member before anything nested, or the last member.
+_VALUE = r'-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|"(?:[^"\\]|\\.)*"|true|false|null|\{\}|\[\]'
+_HEAD_ID = re.compile(r'^\s*\{[^{}\[\]]*?"id"\s*:\s*(' + _VALUE + r"|[\[{])")
+_TAIL_ID = re.compile(r'"id"\s*:\s*(' + _VALUE + r")\s*\}\s*$")
+
+
+@dataclass(frozen=True)
+class Reply:
+    """An answer the transport sends itself, for a line that never reaches the server."""
+
+    message: SessionMessage
+
+
+def _refusal(request_id: Any, message: str) -> Reply:
+    error = ErrorData(code=INVALID_REQUEST, message=message)
+    return Reply(SessionMessage(JSONRPCError(jsonrpc="2.0", id=request_id, error=error)))
+
+
+def _has_id_member(raw: str) -> bool:
+    """Whether the outermost object of a line has an ``id`` member, whatever its value."""
+    body = _parse(raw)
+    if isinstance(body, dict):
+        return "id" in body
+    return body is None and _top_level_id_token(raw) is not None
+
+
+def read_message(raw: str) -> SessionMessage | Exception | Reply:
+    """One stdio line as the SDK reads it, except that a request with an unusable id is answered.
+
+    Returns the message, or the parse error (as the SDK forwards it, for :func:`recover_line`),
+    or the -32600 :class:`Reply` for a request whose id is not a string or an integer.
+    """
+    try:
+        message = jsonrpc_message_adapter.validate_json(raw, by_name=False)
+    except Exception as exc:  # what the SDK forwards for a line it cannot parse
+        return exc
+    if isinstance(message, JSONRPCNotification) and _has_id_member(raw):
+        return _refusal(None, _BAD_ID)  # the SDK dropped the id it could not use: not a notification
+    return SessionMessage(message)
+
+
+def long_line_reply(head: bytes, tail: bytes) -> Reply | None:
+    """The -32600 answer to a line over :data:`MAX_LINE_BYTES`, from its first and last bytes, or None.
+
+    The id is found when it is the first member or the last (the two layouts clients write); an
+    id that is not a string or an integer is answered with id null.
+    """
+    found = _HEAD_ID.match(head.decode("utf-8", "replace")) or _TAIL_ID.search(tail.decode("utf-8", "replace"))
+    if found is None:
+        return None
+    token = found.group(1)
+    value = json.loads(token) if token not in ("[", "{") else None
+    request_id = value if _usable_id(value) else None
+    return _refusal(request_id, f"Request line is longer than {MAX_LINE_BYTES} bytes; send a smaller document")
+
 
 _LEADING_ID = re.compile(r'^\s*\{[^{}\[\]]*?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")')
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:,]|[^\s{}\[\]:,"]+')
@@ -65,13 +138,19 @@ def top_level_id(raw: str) -> Any:
     found = _LEADING_ID.match(raw)
     if found is not None:
         return _id_of(found.group(1))
+    token = _top_level_id_token(raw)
+    return _id_of(token) if token is not None and _ID_VALUE.fullmatch(token) else None
+
+
+def _top_level_id_token(raw: str) -> str | None:
+    """The first token of the outermost object's ``id`` value, found without recursion, or None."""
     depth = 0
     expect_value = False
     previous = ""
     for match in _TOKEN.finditer(raw):
         token = match.group()
         if expect_value:
-            return _id_of(token) if _ID_VALUE.fullmatch(token) else None
+            return token
         if token in "{[":
             depth += 1
         elif token in "}]":
@@ -92,10 +171,14 @@ def _invalid_request(details: list[Any]) -> SessionMessage | None:
     JSON-RPC 2.0 asks for this answer; the SDK alone drops the line and the client waits forever.
     """
     body = next((d["input"] for d in details if isinstance(d.get("input"), dict)), None)
-    if not isinstance(body, dict) or "method" not in body or not _usable_id(body.get("id")):
+    if not isinstance(body, dict) or "method" not in body or "id" not in body:
         return None  # not a request, or no id to answer
     if "result" in body or "error" in body:
         return None  # a malformed response: nothing waits for an answer
+    if not _usable_id(body["id"]):
+        return SessionMessage(
+            JSONRPCError(jsonrpc="2.0", id=None, error=ErrorData(code=INVALID_REQUEST, message=_BAD_ID))
+        )
     first = next((d for d in details if d.get("loc", ())[:1] == ("JSONRPCRequest",)), details[0])
     field = ".".join(str(part) for part in first.get("loc", ())[1:]) or "request"
     message = f"Invalid request: {field}: {first.get('msg', 'not a JSON-RPC 2.0 request')}"
@@ -127,6 +210,8 @@ def recover_line(error: Exception, max_depth: int) -> SessionMessage | None:
             return SessionMessage(
                 JSONRPCRequest.model_construct(jsonrpc="2.0", id=request_id, method=body["method"], params=params)
             )
+        if isinstance(body, dict) and "id" in body and "method" in body and not {"result", "error"} & body.keys():
+            return _refusal(None, _BAD_ID).message  # a request whose id cannot be used: answered with id null
         return None  # JSON, but not a request: nothing waits for an answer
     request_id = top_level_id(raw)
     if not _usable_id(request_id):

@@ -6,8 +6,12 @@ starts the server.
 
 from __future__ import annotations
 
+import atexit
+import os
 import shlex
 import sys
+import threading
+import time
 
 import anyio
 
@@ -19,6 +23,8 @@ from json_contracts.mcp.server import ContractServer, build_server
 from json_contracts.mcp.settings import ServerSettings
 
 __all__ = ["INTERRUPTED_EXIT_CODE", "open_server", "run_server"]
+
+_LINGER_SECONDS = 1.0  # how long an exit waits for worker threads still working on an abandoned call
 
 #: 128 + SIGINT: Ctrl-C ends the server as it ends every other command (docs/reference/commands.md).
 INTERRUPTED_EXIT_CODE = 130
@@ -50,6 +56,25 @@ def _startup_advice(settings: ServerSettings) -> str:
     )
 
 
+def _exit_past_lingering_workers(code: int) -> None:
+    """End the process now when a worker thread is still busy with a call nobody waits for.
+
+    A call whose client went away (end of input, SIGTERM, Ctrl-C) is abandoned, but its thread
+    runs to the end of its document, and Python waits for such threads before exiting. The
+    exit handlers run, then the process ends with ``code`` without waiting.
+    """
+    deadline = time.monotonic() + _LINGER_SECONDS
+    for thread in threading.enumerate():
+        if thread is threading.main_thread() or thread.daemon:
+            continue
+        thread.join(max(0.0, deadline - time.monotonic()))
+        if thread.is_alive():
+            sys.stdout.flush()
+            sys.stderr.flush()
+            atexit._run_exitfuncs()
+            os._exit(code)
+
+
 def run_server(settings: ServerSettings) -> int:
     """Start the server and serve until the client goes away; returns the exit code.
 
@@ -73,6 +98,8 @@ def run_server(settings: ServerSettings) -> int:
         # the shutdown is as clean as at EOF; the exit says it was interrupted, as every command's does.
         sys.stderr.write(("\n" if sys.stderr.isatty() else "") + "Interrupted.\n")  # after the terminal's ^C
         sys.stderr.flush()
+        _exit_past_lingering_workers(INTERRUPTED_EXIT_CODE)
         return INTERRUPTED_EXIT_CODE
     sys.stderr.flush()
+    _exit_past_lingering_workers(0)
     return 0

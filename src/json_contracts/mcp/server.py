@@ -3,14 +3,23 @@
 The low-level server is used (not ``MCPServer``) because the TypeScript server's tool list must
 be reproduced exactly (schemas from the declarations in :mod:`.tools`, not from type hints) and
 because expected failures must be ``isError`` results carrying that server's message, unprefixed.
+
+Tool calls, prompts and resource reads are worked on in worker threads (:class:`Workers`), so a
+hostile document that takes seconds to validate never holds the event loop: other clients'
+calls, pings and a shutdown go on. Each client's calls still run one after another, in the order
+they arrived (:meth:`ContractServer._turn`), so its answers come back in that order, as before.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import threading
 import weakref
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, TypeVar
 
+import anyio
 import anyio.to_thread
 import mcp.types as types
 from mcp import MCPError
@@ -19,11 +28,62 @@ from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, Res
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from json_contracts import __version__
-from json_contracts.mcp.handlers import ContractService, PromptError
+from json_contracts.mcp.handlers import ContractService, PromptError, ToolAnswer
 from json_contracts.mcp.outputs import output_schema
 from json_contracts.mcp.tools import PROMPTS, TOOLS, tool_named
 
-__all__ = ["ContractServer", "build_server"]
+__all__ = ["WORKERS", "ContractServer", "Workers", "build_server"]
+
+#: Calls worked on at once in worker threads; each holds its arguments and answer (tens of MiB at worst).
+WORKERS = 4
+_T = TypeVar("_T")
+
+
+class Workers:
+    """At most :data:`WORKERS` handler threads at a time, counted until each thread really ends.
+
+    A call whose client gives up (a cancelled request, a shutdown) stops waiting at once, but its
+    thread runs on until the document is done; its place is freed only then, so a client that
+    sends and cancels in a loop cannot pile threads up.
+    """
+
+    def __init__(self, size: int = WORKERS) -> None:
+        self._size = size
+        self._slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.Semaphore] = (
+            weakref.WeakKeyDictionary()
+        )  # one per event loop: a server object may outlive the loop a test ran it on
+
+    async def run(self, func: Callable[..., _T], *args: Any) -> _T:
+        """``func(*args)`` in a worker thread, once a place is free."""
+        loop = asyncio.get_running_loop()
+        slots = self._slots.get(loop)
+        if slots is None:
+            slots = self._slots[loop] = anyio.Semaphore(self._size)
+        await slots.acquire()
+        lock = threading.Lock()
+        state = {"started": False, "dropped": False}
+
+        def work() -> _T | None:
+            with lock:
+                if state["dropped"]:
+                    return None
+                state["started"] = True
+            try:
+                return func(*args)
+            finally:
+                with contextlib.suppress(RuntimeError):  # the loop has closed: the server is exiting
+                    loop.call_soon_threadsafe(slots.release)
+
+        try:
+            result = await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
+        except BaseException:
+            with lock:
+                if not state["started"]:  # cancelled before the thread began: free the place here
+                    state["dropped"] = True
+                    slots.release()
+            raise
+        return result  # type: ignore[return-value]  # None only when dropped, and then this is not reached
+
 
 _TEMPLATE = types.ResourceTemplate(
     uri_template="json-contract://{name}",
@@ -82,6 +142,8 @@ class ContractServer:
         self.bus = InMemorySubscriptionBus()
         self.listen_handler = ListenHandler(self.bus)
         self.connections: weakref.WeakSet[Any] = weakref.WeakSet()  # 2025-era connections, gone when closed
+        self.workers = Workers()
+        self._turns: weakref.WeakKeyDictionary[Any, anyio.Lock] = weakref.WeakKeyDictionary()
         self._tool_list = tool_definitions()
         self.server: Server[Any] = _Server(
             "json-contracts",
@@ -114,6 +176,34 @@ class ContractServer:
             self.connections.add(connection)  # a set: one entry per connection, however many requests
         return await call_next(ctx)
 
+    @contextlib.asynccontextmanager
+    async def _turn(self, ctx: ServerRequestContext[Any]) -> AsyncIterator[None]:
+        """This client's turn: its calls run one at a time, first come first served (a FIFO lock).
+
+        A call used to run to its end on the event loop as soon as it arrived; keeping each
+        client's calls in arrival order keeps its answers in the order they always came in.
+        Clients (connections) do not wait for each other.
+        """
+        connection = getattr(getattr(ctx, "session", None), "_connection", None)
+        if connection is None:
+            yield
+            return
+        try:
+            lock = self._turns.get(connection)
+            if lock is None:
+                lock = self._turns[connection] = anyio.Lock()
+        except TypeError:  # a connection that cannot be weakly referenced: no ordering to keep
+            yield
+            return
+        async with lock:
+            yield
+
+    def _answer(self, name: str, arguments: Any) -> ToolAnswer:
+        """A tool's answer with its text written, in the worker thread."""
+        answer = self.service.call(name, arguments)
+        _ = answer.text
+        return answer
+
     async def notify_resources_changed(self) -> None:
         """Tell every connected client, of either protocol era, that the contract list changed."""
         await self.bus.publish(ResourcesListChanged())
@@ -132,9 +222,10 @@ class ContractServer:
         changed_before = self.service.store.generation
         tool = tool_named(params.name)
         if tool is not None and tool.blocking:  # reads and compiles files: off the loop, so other calls go on
-            answer = await anyio.to_thread.run_sync(self.service.call, params.name, params.arguments)
+            answer = await anyio.to_thread.run_sync(self._answer, params.name, params.arguments)
         else:
-            answer = self.service.call(params.name, params.arguments)
+            async with self._turn(ctx):
+                answer = await self.workers.run(self._answer, params.name, params.arguments)
         if self.service.store.generation != changed_before:
             await self.notify_resources_changed()
         result = types.CallToolResult(
@@ -166,7 +257,8 @@ class ContractServer:
         self, ctx: ServerRequestContext[Any], params: types.ReadResourceRequestParams
     ) -> types.ReadResourceResult:
         try:
-            text = self.service.read_resource(str(params.uri))
+            async with self._turn(ctx):
+                text = await self.workers.run(self.service.read_resource, str(params.uri))
         except PromptError as exc:
             raise MCPError(types.INTERNAL_ERROR, str(exc)) from exc
         return types.ReadResourceResult(
@@ -180,7 +272,8 @@ class ContractServer:
         self, ctx: ServerRequestContext[Any], params: types.GetPromptRequestParams
     ) -> types.GetPromptResult:
         try:
-            text = self.service.render_prompt(params.name, params.arguments)
+            async with self._turn(ctx):
+                text = await self.workers.run(self.service.render_prompt, params.name, params.arguments)
         except PromptError as exc:
             raise MCPError(types.INTERNAL_ERROR, str(exc)) from exc
         return types.GetPromptResult(

@@ -121,19 +121,35 @@ def _get_json_contract(service: ContractService, args: dict[str, Any]) -> dict[s
 
 def _get_edit_contract(service: ContractService, args: dict[str, Any]) -> dict[str, Any]:
     contract = service.store.get(args["contract"])
-    max_errors = service.settings.max_document_errors
-    return edit_payload(contract, args["currentJson"], args["input"], args["context"], max_errors=max_errors)
+    limits = service.settings
+    return edit_payload(
+        contract,
+        args["currentJson"],
+        args["input"],
+        args["context"],
+        max_errors=limits.max_document_errors,
+        max_bytes=limits.max_document_bytes,
+    )
 
 
 def _validate_json(service: ContractService, args: dict[str, Any]) -> dict[str, Any]:
     contract = service.store.get(args["contract"])
-    return validation_payload(contract, args["json"], max_errors=service.settings.max_document_errors)
+    limits = service.settings
+    return validation_payload(
+        contract, args["json"], max_errors=limits.max_document_errors, max_bytes=limits.max_document_bytes
+    )
 
 
 def _get_repair_contract(service: ContractService, args: dict[str, Any]) -> dict[str, Any]:
     contract = service.store.get(args["contract"])
-    max_errors = service.settings.max_document_errors
-    return repair_payload(contract, args["invalidJson"], args["validationErrors"], max_errors=max_errors)
+    limits = service.settings
+    return repair_payload(
+        contract,
+        args["invalidJson"],
+        args["validationErrors"],
+        max_errors=limits.max_document_errors,
+        max_bytes=limits.max_document_bytes,
+    )
 
 
 def _status(service: ContractService, args: dict[str, Any]) -> dict[str, Any]:
@@ -237,8 +253,15 @@ def _json_prompt(service: ContractService, args: dict[str, Any]) -> str:
 
 def _edit_prompt(service: ContractService, args: dict[str, Any]) -> str:
     contract = service.store.get(args["contract"])
-    max_errors = service.settings.max_document_errors
-    return render_edit_prompt(contract, args["currentJson"], args["input"], args["context"], max_errors=max_errors)
+    limits = service.settings
+    return render_edit_prompt(
+        contract,
+        args["currentJson"],
+        args["input"],
+        args["context"],
+        max_errors=limits.max_document_errors,
+        max_bytes=limits.max_document_bytes,
+    )
 
 
 def _repair_prompt(service: ContractService, args: dict[str, Any]) -> str:

@@ -16,21 +16,23 @@ from typing import Any
 
 import anyio
 from mcp.server import NotificationOptions
-from mcp.server.stdio import stdio_server
 from mcp.shared.dispatcher import as_request_id, coerce_request_id
 from mcp.shared.message import SessionMessage
 from mcp_types import JSONRPCError, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse
 
-from json_contracts.mcp.lines import recover_line
+from json_contracts.mcp.lines import Reply, recover_line
 from json_contracts.mcp.log import Logger
 from json_contracts.mcp.server import ContractServer
 from json_contracts.mcp.settings import ServerSettings
-from json_contracts.mcp.stdio import Unsupported, lean_stdio
+from json_contracts.mcp.stdio import Unsupported, lean_stdio, threaded_stdio
 from json_contracts.mcp.watch import watch_contracts
 
 __all__ = ["serve_http", "serve_stdio"]
 
 _DRAIN_SECONDS = 30.0  # the longest we wait at EOF for answers to requests already read
+#: On SIGTERM or Ctrl-C, how long HTTP requests already being answered may take before they are
+#: dropped; a hostile document still being validated then no longer holds the server up.
+_GRACE_SECONDS = 5
 
 
 class _TrackedReader:
@@ -54,13 +56,16 @@ class _TrackedReader:
     async def __anext__(self) -> SessionMessage | Exception:
         while not self._drained and not self._writer.gone.is_set():
             try:
-                item: SessionMessage | Exception = await self._source.__anext__()
+                item: SessionMessage | Exception | Reply = await self._source.__anext__()
             except (StopAsyncIteration, anyio.EndOfStream, anyio.ClosedResourceError):
                 with anyio.move_on_after(_DRAIN_SECONDS):
                     while self._writer.pending and not self._writer.gone.is_set():
                         await anyio.sleep(0.005)
                 self._drained = True
                 break
+            if isinstance(item, Reply):  # a line the transport answers itself (too long, an unusable id)
+                await self._writer.source.send(item.message)
+                continue
             recovered = recover_line(item, self._depth) if isinstance(item, Exception) else None
             if recovered is not None and isinstance(recovered.message, JSONRPCError):
                 await self._writer.source.send(recovered)
@@ -168,19 +173,18 @@ async def _end_when_gone(writer: _TrackedWriter, scope: anyio.CancelScope, logge
 
 
 async def serve_stdio(server: ContractServer, settings: ServerSettings, logger: Logger) -> None:
-    """Serve over stdin/stdout until stdin closes: the lean transport, else the SDK's."""
+    """Serve over stdin/stdout until stdin closes: the lean transport, else the threaded one.
+
+    The SDK's own stdio transport is not used: it reads a line of any length into memory.
+    """
     try:
         async with lean_stdio() as (read_stream, write_stream):
             await serve_streams(server, read_stream, write_stream, settings, logger)
             return
     except Unsupported as exc:
-        logger.debug(f"Using the SDK's stdio transport ({exc})")
-    try:
-        async with stdio_server() as (sdk_read, sdk_write):
-            await serve_streams(server, sdk_read, sdk_write, settings, logger)
-            await sdk_write.aclose()  # lets the SDK's stdout writer finish, so the process can exit
-    except* (BrokenPipeError, ConnectionError):  # the SDK's stdout writer met a client that had gone
-        logger.debug("The client closed its end of the connection; stopping")
+        logger.debug(f"Using the threaded stdio transport ({exc})")
+    async with threaded_stdio() as (file_read, file_write):
+        await serve_streams(server, file_read, file_write, settings, logger)
 
 
 ASGIApp = Callable[
@@ -240,7 +244,12 @@ async def serve_http(server: ContractServer, settings: ServerSettings, logger: L
     import uvicorn
 
     config = uvicorn.Config(
-        http_app(server, settings), host=settings.host, port=settings.port, log_level="warning", lifespan="on"
+        http_app(server, settings),
+        host=settings.host,
+        port=settings.port,
+        log_level="warning",
+        lifespan="on",
+        timeout_graceful_shutdown=_GRACE_SECONDS,
     )
     logger.announce(f"Serving MCP over HTTP at http://{settings.host}:{settings.port}/mcp")
     async with anyio.create_task_group() as group:
