@@ -34,6 +34,7 @@ from json_contracts.evolution.report import (
 from json_contracts.evolution.revisions import RevisionError, load_revision
 from json_contracts.findings import CATALOGUE, Code, Finding
 from json_contracts.lint.config import ConfigError, Settings, load_settings
+from json_contracts.reporting.escaping import escape_text
 from json_contracts.testing.results import RunOptions, derandomize_by_default
 
 __all__ = ["diff"]
@@ -125,7 +126,7 @@ def diff(
             argv += ["-c", shown_path(folder), *(("--mode", mode) if mode is not None else ())]
             argv += ["--max-examples", str(max_examples), *(() if derandomize else ("--seed", str(seed)))]
             # A derandomised run has no seed; the variable that made it derandomised repeats it.
-            click.echo("Repeat this run with: " + ("CI=true " if derandomize else "") + shlex.join(argv))
+            click.echo("Repeat this run with: " + ("CI=true " if derandomize else "") + escape_text(shlex.join(argv)))
     title = report_title("diff", folder)
     emit(findings, fmt, title=title, failed=not run.ok, counts=counts_file)  # the summary is diff's own, below
     if summary_file is not None:
@@ -176,8 +177,8 @@ def _echo_text(run: DiffRun, findings: list[Finding]) -> None:
         click.echo(_header(diff))
         for change in diff.changes:
             click.echo(finding_line(change_finding(diff, change, run.new.directory, witness=False)))
-            for line in witness_lines(change):
-                click.echo(line)
+            for line in witness_lines(change):  # the witness and its errors quote both contracts: escaped
+                click.echo(escape_text(line))
     breaking = sum(d.verdict == "breaking" for d in changed)
     reasons = [f"{breaking} breaking contract(s)"] if breaking else []
     if run.new.failures:
@@ -189,7 +190,7 @@ def _echo_text(run: DiffRun, findings: list[Finding]) -> None:
     seed = f" (seed {run.seed})" if searched and not run.derandomized else ""
     click.echo(
         f"{len(changed)} contract(s) changed ({breaking} breaking, {len(changed) - breaking} compatible), "
-        f"{len(run.diffs) - len(changed)} unchanged; mode {run.mode} against {run.base}{seed}"
+        f"{len(run.diffs) - len(changed)} unchanged; mode {run.mode} against {escape_text(run.base)}{seed}"
         + (f"; failed ({', '.join(reasons)})." if not run.ok else ".")
     )
 
@@ -197,7 +198,8 @@ def _echo_text(run: DiffRun, findings: list[Finding]) -> None:
 def _append(path: Path, text: str) -> None:
     """Append the job summary after an empty line when the file has text (several steps share it)."""
     try:
-        with open(path, "a", encoding="utf-8") as handle:
+        # backslashreplace: a name that is not UTF-8 shows as an escape, never a crash after the run
+        with open(path, "a", encoding="utf-8", errors="backslashreplace") as handle:
             handle.write(("\n" if handle.tell() > 0 else "") + text)
     except OSError as exc:
         raise click.UsageError(f"cannot write {path}: {exc.strerror or exc}") from exc

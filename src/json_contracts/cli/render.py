@@ -16,6 +16,7 @@ import click
 import json_contracts
 from json_contracts._json.text import dumps
 from json_contracts.findings import Finding
+from json_contracts.reporting.escaping import escape_json, escape_text, shown_name
 from json_contracts.reporting.github import counts_text, github_annotations
 from json_contracts.reporting.markdown import markdown_summary
 from json_contracts.reporting.sarif import sarif_log
@@ -25,15 +26,19 @@ _COLOURS = {"error": "red", "warning": "yellow", "info": "cyan"}
 
 
 def echo_json(data: Any) -> None:
-    """Pretty JSON exactly as the TypeScript server prints it (``JSON.stringify(v, null, 2)``)."""
-    click.echo(dumps(data))
+    """Pretty JSON exactly as the TypeScript server prints it (``JSON.stringify(v, null, 2)``).
+
+    Characters a terminal or a CI log would obey (bidi controls, C1, ``##[``) are written as
+    ``\\u`` escapes (:func:`escape_json`): the same value, and nothing raw for a reader to act on.
+    """
+    click.echo(escape_json(dumps(data)))
 
 
 def finding_line(finding: Finding) -> str:
-    """``file:line:col: CODE severity message``, the severity coloured on a terminal."""
+    """``file:line:col: CODE severity message``, the severity coloured on a terminal; one line, escaped."""
     where = finding_location(finding)
     severity = click.style(finding.severity, fg=_COLOURS[finding.severity], bold=finding.severity == "error")
-    return f"{where} {click.style(finding.code, bold=True)} {severity} {finding_message(finding)}"
+    return f"{where} {click.style(finding.code, bold=True)} {severity} {escape_text(finding_message(finding))}"
 
 
 def echo_findings(findings: Iterable[Finding], *, err: bool = False) -> None:
@@ -50,7 +55,8 @@ def echo_github(findings: Iterable[Finding], *, summary: bool = False) -> None:
 def _append(path: Path, text: str, *, blank_line: bool = False) -> None:
     """Append ``text``; with ``blank_line``, after an empty line if the file already has text."""
     try:
-        with open(path, "a", encoding="utf-8") as handle:
+        # backslashreplace: a name that is not UTF-8 shows as an escape, never a crash after the run
+        with open(path, "a", encoding="utf-8", errors="backslashreplace") as handle:
             if blank_line and handle.tell() > 0:
                 text = "\n" + text
             handle.write(text)
@@ -88,7 +94,7 @@ def emit(
 
 def shown_path(path: Path) -> str:
     """A path as a command line would take it: relative to the working directory when inside it."""
-    return os.path.relpath(path) if path.is_relative_to(Path.cwd()) else str(path)
+    return shown_name(os.path.relpath(path) if path.is_relative_to(Path.cwd()) else str(path))
 
 
 def report_title(command: str, directory: Path) -> str:

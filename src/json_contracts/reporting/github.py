@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from json_contracts.findings import Finding
+from json_contracts.reporting.escaping import visible
 from json_contracts.reporting.text import display_path, finding_message, rule_label, severity_counts, sort_findings
 
 __all__ = ["ANNOTATION_LIMIT", "counts_text", "github_annotation", "github_annotations"]
@@ -22,10 +23,18 @@ _GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 
 
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """A command's message: GitHub's escaping (``%``, CR, LF), every other control shown as an escape.
+
+    Line breaks stay line breaks in the annotation, encoded so the command is one line. The rest
+    can only be data once the runner has read ``::level …::``; ``##[`` is taken apart all the same,
+    as in text, so no reading of the line finds a legacy command in it.
+    """
+    shown = visible(text, line_breaks=True).replace("##[", "##\\u005b")
+    return shown.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def _escape_property(text: str) -> str:
+    """A property's value: the message's escaping, plus ``:`` and ``,``, which end a property."""
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 

@@ -7,15 +7,23 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from json_contracts.findings import SEVERITY_RANK, Finding
+from json_contracts.reporting.escaping import visible
 from json_contracts.reporting.text import display_path, finding_message, rule_label, severity_counts, sort_findings
 
 __all__ = ["SUMMARY_LIMIT", "markdown_cell", "markdown_summary"]
 
 #: GitHub drops a step summary larger than 1 MiB whole, so the table stops short of that.
 SUMMARY_LIMIT = 1_000_000
-#: Characters with a meaning in GitHub markdown inline text or tables; each gets a backslash.
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&])")
+#: Characters with a meaning in GitHub markdown inline text or tables (``$`` opens math); each gets a
+#: backslash. So does the ``:`` of ``scheme://`` and the ``.`` of ``www.``, which GitHub would
+#: otherwise turn into links of their own.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&$])|(?<=[A-Za-z])(:)(?=//)|(?<![A-Za-z0-9])((?i:www))(\.)")
 _NEWLINES = re.compile(r"\r\n|\r|\n")
+
+
+def _escape_markdown(match: re.Match[str]) -> str:
+    special, colon, www, dot = match.groups()
+    return f"{www}\\{dot}" if www else f"\\{special or colon}"
 
 
 def _plural(count: int, word: str) -> str:
@@ -26,9 +34,10 @@ def markdown_cell(text: str) -> str:
     """Text that stays one literal table cell in GitHub markdown.
 
     Markdown punctuation (``|`` above all, which would end the cell) is backslash-escaped,
-    backslashes included so an escape is never undone, and line breaks become ``<br>``.
+    backslashes included so an escape is never undone, and line breaks become ``<br>``. So no
+    contract text can render a link, an image, HTML or math; other controls show as escapes.
     """
-    return "<br>".join(_MARKDOWN_SPECIAL.sub(r"\\\1", line) for line in _NEWLINES.split(text))
+    return "<br>".join(_MARKDOWN_SPECIAL.sub(_escape_markdown, visible(line)) for line in _NEWLINES.split(text))
 
 
 def markdown_summary(

@@ -14,6 +14,7 @@ from typing import Any
 from json_contracts._json.pointers import json_path, pointer_parts
 from json_contracts.contracts.model import LoadResult
 from json_contracts.findings import Code, Finding
+from json_contracts.reporting.escaping import shown_name
 from json_contracts.reporting.text import display_path, severity_counts, sort_findings
 
 __all__ = ["finding_dict", "lint_report", "validate_report"]
@@ -49,7 +50,7 @@ def validate_report(result: LoadResult, cwd: Path | None = None) -> dict[str, An
     if result.ok:
         return {
             "valid": True,
-            "contractsDir": str(result.directory),
+            "contractsDir": shown_name(str(result.directory)),
             "loaded": len(result.contracts),
             "contracts": [c.summary() for c in result.sorted_contracts()],
             "findings": findings,
@@ -57,7 +58,7 @@ def validate_report(result: LoadResult, cwd: Path | None = None) -> dict[str, An
     errors = [result.failure_message()] + [f"- {f.file}: {f.message}" for f in result.failures]
     if any(f.code == Code.UNREADABLE_DIRECTORY for f in result.failures):
         errors = [f.message for f in result.failures]
-    return {"valid": False, "contractsDir": str(result.directory), "errors": errors, "findings": findings}
+    return {"valid": False, "contractsDir": shown_name(str(result.directory)), "errors": errors, "findings": findings}
 
 
 def lint_report(
@@ -86,7 +87,7 @@ def lint_report(
     linted: dict[str, Any] = {
         "ok": failing == 0,
         "strict": strict,
-        "contractsDir": str(result.directory),
+        "contractsDir": shown_name(str(result.directory)),
         "loaded": len(result.contracts),
         "warnings": warnings,
         "findings": [finding_dict(f, cwd) for f in findings],

@@ -41,13 +41,15 @@ def artifact_uri(finding: Finding, root: Path) -> tuple[str, bool]:
     """The finding's file as a URI and whether it is relative to ``root`` (``%SRCROOT%``).
 
     Relative URIs let code scanning place results in the repository whatever the runner's
-    checkout path; a file outside ``root`` keeps an absolute ``file:`` URI.
+    checkout path; a file outside ``root`` keeps an absolute ``file:`` URI. The name's bytes are
+    percent-encoded as they are on disk, so a name that is not UTF-8 (``bad%FF.json``) still
+    names its file.
     """
     if finding.path is None:
-        return quote(finding.file.replace(os.sep, "/")), True
+        return quote(os.fsencode(finding.file.replace(os.sep, "/"))), True
     path = Path(os.path.abspath(finding.path))
     if path.is_relative_to(root):
-        return quote(path.relative_to(root).as_posix()), True
+        return quote(os.fsencode(path.relative_to(root).as_posix())), True
     return path.as_uri(), False
 
 
