@@ -2,14 +2,19 @@
 
 A failing item prints ``file:line:col: CODE severity message`` and the lines that explain it
 (document, errors, hints), never a traceback into the plugin: an item raises
-:class:`ContractFailure` with that text and :meth:`ContractItem.repr_failure` returns it.
+:class:`ContractFailure` with that text and :meth:`ContractItem.repr_failure` returns it. That holds
+for a crash too (any exception, even a Rust panic, which is no ``Exception``): the item fails with
+the contract, the check and the exception named, and the other items run on. A property check that
+cannot decide (its contract's time budget ran out) is skipped as ``inconclusive``.
 With ``--json-contracts-base``, a contract that changed also gets a ``::compat`` item
 (:class:`CompatItem`), and so does each contract the folder no longer has (:func:`removed_contracts`).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -37,6 +42,18 @@ __all__ = [
 PROPERTY_CHECKS = tuple(check for check in CHECK_IDS if check != "examples")
 #: Where each property check's item points before it has run (a failure points more precisely).
 _CHECK_POINTERS = {"edit": "/operations/edit", "hashes": ""}
+#: What an item raises on purpose (a failure of ours, pytest's skip, fail, xfail and exit) and what
+#: stops the run (Ctrl-C): passed on as they are; anything else is a crash, reported as one.
+_PASSED_THROUGH: tuple[type[BaseException], ...] = (
+    KeyboardInterrupt,
+    SystemExit,
+    GeneratorExit,
+    pytest.skip.Exception,
+    pytest.fail.Exception,
+    pytest.xfail.Exception,
+    pytest.exit.Exception,
+)
+_MAX_CRASH_MESSAGE = 500  # characters of a crash's message in a failure
 
 
 class ContractFailure(Exception):
@@ -125,7 +142,19 @@ class ContractItem(pytest.Item):
         return self.state.options
 
     def runtest(self) -> None:
-        self.check()
+        try:
+            self.check()
+        except ContractFailure:
+            raise
+        except _PASSED_THROUGH:
+            raise
+        except BaseException as exc:  # a panic below the engine is no Exception, and must not lose the run
+            name = self.contract.name if self.contract else self.path.stem
+            text = " ".join(str(exc).split())[:_MAX_CRASH_MESSAGE]
+            raise ContractFailure(
+                f"{self.path.name}: {name}::{self.name} crashed ({type(exc).__name__}: {text}); "
+                "the other checks ran on; please report this with the contract"
+            ) from None
 
     def check(self) -> None:
         raise NotImplementedError
@@ -219,9 +248,18 @@ class CheckItem(ContractItem):
             skip("property checks are off (--json-contracts-no-hypothesis)")
         from json_contracts.testing.checks import run_check  # Hypothesis: only once a property check runs
 
-        # The CLI's key: a failure either of them saved, both replay first.
+        # The CLI's key: a failure either of them saved, both replay first. The contract's checks
+        # share one time budget, as in the CLI: each item gets what the ones before it left.
+        spent = self.state.spent.get(contract.name, 0.0)
+        started = time.monotonic()
         options = self.run_options(database=self.state.database, database_key=contract.name)
-        _raise_for(run_check(contract, self.name, options), contract)
+        options = replace(options, time_budget=self.options.time_budget,
+                          deadline=started + max(self.options.time_budget - spent, 0.0))  # fmt: skip
+        try:
+            result = run_check(contract, self.name, options)
+        finally:
+            self.state.spent[contract.name] = spent + time.monotonic() - started
+        _raise_for(result, contract)
 
 
 class CompatItem(ContractItem):
@@ -267,6 +305,8 @@ def skip(reason: str) -> NoReturn:
 def _raise_for(result: CheckResult, contract: Contract) -> None:
     if result.outcome == "skipped":
         skip(result.message)
+    if result.outcome == "inconclusive":
+        skip(f"inconclusive: {result.message}")
     if result.outcome == "failed":
         lines = [finding_text(result.finding(contract)), *result.details]
         if result.seed is not None:

@@ -11,10 +11,11 @@ import argparse
 
 import pytest
 
-__all__ = ["DEFAULT_MAX_EXAMPLES", "SEED_KEY", "add_options", "enabled"]
+__all__ = ["DEFAULT_MAX_EXAMPLES", "SEED_KEY", "TIMEOUT_INI", "add_options", "enabled", "positive_seconds"]
 
 DEFAULT_MAX_EXAMPLES = 50  # RunOptions' default: what `json-contracts test` spends per check
 SEED_KEY = "json_contracts_seed"  # in xdist's workerinput: every worker draws with the controller's seed
+TIMEOUT_INI = "json_contracts_timeout"
 
 
 def _positive_int(text: str) -> int:
@@ -24,6 +25,17 @@ def _positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    """A positive, finite number of seconds (``30``, ``2.5``), as the option and the ini key take it."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
     return value
 
 
@@ -78,6 +90,13 @@ def add_options(parser: pytest.Parser) -> None:
         help="seed the property checks (default: random, printed in the header; fixed order when CI is set)",
     )
     group.addoption(
+        "--json-contracts-timeout",
+        type=positive_seconds,
+        metavar="SECONDS",
+        help="seconds the property checks of one contract may take together; past it they are skipped as "
+        f"inconclusive (default: the {TIMEOUT_INI} ini key, else $JSON_CONTRACTS_TEST_TIMEOUT, else 120)",
+    )
+    group.addoption(
         "--json-contracts-base",
         type=_revision,
         metavar="REF",
@@ -87,6 +106,12 @@ def add_options(parser: pytest.Parser) -> None:
     parser.addini(
         "json_contracts_dir",
         "folder of contract files to test, relative to the ini file (enables the json-contracts plugin)",
+        type="string",
+        default="",
+    )
+    parser.addini(
+        TIMEOUT_INI,
+        "seconds the property checks of one contract may take together (as --json-contracts-timeout)",
         type="string",
         default="",
     )

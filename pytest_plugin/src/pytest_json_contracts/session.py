@@ -5,6 +5,7 @@ Imported only once a contracts folder is named (see :func:`~pytest_json_contract
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 from collections.abc import Mapping
@@ -15,9 +16,10 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from json_contracts.errors import EnvironmentVariableError
 from json_contracts.lint.config import ConfigError, load_settings
-from json_contracts.testing.results import derandomize_by_default
-from pytest_json_contracts.options import DEFAULT_MAX_EXAMPLES, SEED_KEY
+from json_contracts.testing.results import DEFAULT_TIME_BUDGET, derandomize_by_default, time_budget_from
+from pytest_json_contracts.options import DEFAULT_MAX_EXAMPLES, SEED_KEY, TIMEOUT_INI, positive_seconds
 
 if TYPE_CHECKING:
     from pytest_json_contracts.baseline import Baseline
@@ -35,6 +37,7 @@ class PluginOptions:
     ``--json-contracts-no-database``, or a derandomised run, whose results must not depend on earlier runs.
     ``base`` is ``--json-contracts-base`` (None: no ``::compat`` items); ``compatibility`` and
     ``compatibility_overrides`` are ``[tool.json-contracts]``'s modes, as ``json-contracts diff`` reads them.
+    ``time_budget`` is the seconds one contract's property checks may take together in this process.
     """
 
     directory: Path
@@ -48,13 +51,33 @@ class PluginOptions:
     base: str | None = None
     compatibility: str = "backward"
     compatibility_overrides: Mapping[str, str] = field(default_factory=dict)
+    time_budget: float = DEFAULT_TIME_BUDGET
+
+
+def _time_budget(config: pytest.Config) -> float:
+    """``--json-contracts-timeout``, else the ini key, else ``$JSON_CONTRACTS_TEST_TIMEOUT``, else the default.
+
+    Raises:
+        pytest.UsageError: the ini key or the variable is not a positive number of seconds.
+    """
+    given: float | None = config.getoption("json_contracts_timeout")
+    if given is not None:
+        return given
+    ini = str(config.getini(TIMEOUT_INI)).strip()
+    try:
+        return positive_seconds(ini) if ini else time_budget_from(os.environ)
+    except argparse.ArgumentTypeError as exc:
+        raise pytest.UsageError(f"{TIMEOUT_INI} ({config.inipath or 'ini'}): {exc}") from None
+    except EnvironmentVariableError as exc:
+        raise pytest.UsageError(str(exc)) from None
 
 
 def read_options(config: pytest.Config) -> PluginOptions:
     """The options of a session whose folder is named by ``--json-contracts`` or the ini key.
 
     Raises:
-        pytest.UsageError: the folder does not exist, or ``[tool.json-contracts]`` is malformed.
+        pytest.UsageError: the folder does not exist, ``[tool.json-contracts]`` is malformed, or the time
+            budget (option, ini key or variable) is not a positive number of seconds.
     """
     given = config.getoption("json_contracts_dir")
     if given:
@@ -93,6 +116,7 @@ def read_options(config: pytest.Config) -> PluginOptions:
         base=config.getoption("json_contracts_base"),
         compatibility=settings.compatibility,
         compatibility_overrides=settings.compatibility_overrides,
+        time_budget=_time_budget(config),
     )
 
 
@@ -107,6 +131,7 @@ class PluginState:
     options: PluginOptions
     _registry: ContractRegistry | None = field(default=None, repr=False)
     baseline: Baseline | None = field(default=None, repr=False)
+    spent: dict[str, float] = field(default_factory=dict, repr=False)  # seconds of checks so far, by contract
 
     def load_baseline(self) -> None:
         """Read the base revision's folder, once per session; a no-op without ``--json-contracts-base``.

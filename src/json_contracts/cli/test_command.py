@@ -22,17 +22,25 @@ from json_contracts.cli.options import output_format as _format
 from json_contracts.cli.progress import progress
 from json_contracts.cli.render import echo_findings, echo_json, emit, finding_line, report_title, shown_path
 from json_contracts.contracts.model import Contract, LoadResult
+from json_contracts.errors import EnvironmentVariableError
 from json_contracts.findings import Code, Finding
 from json_contracts.findings.catalogue import CHECK_CODES
+from json_contracts.reporting.escaping import escape_text
 from json_contracts.reporting.reports import finding_dict
 from json_contracts.reporting.text import sort_findings
-from json_contracts.testing.results import derandomize_by_default
+from json_contracts.testing.results import (
+    DEFAULT_TIME_BUDGET,
+    TIME_BUDGET_VARIABLE,
+    derandomize_by_default,
+    time_budget_from,
+)
 
 if TYPE_CHECKING:
     from json_contracts.testing.checks import CheckResult
 
 _CHECKS = tuple(CHECK_CODES)
-_MARK = {"passed": ("pass", "green"), "failed": ("FAIL", "red"), "skipped": ("skip", "yellow")}
+_MARK = {"passed": ("pass", "green"), "failed": ("FAIL", "red"), "skipped": ("skip", "yellow"),
+         "inconclusive": ("warn", "yellow")}  # fmt: skip
 _DEFAULT_MAX_EXAMPLES = 50
 
 
@@ -47,6 +55,9 @@ _DEFAULT_MAX_EXAMPLES = 50
               help="Test only this contract (repeatable).")  # fmt: skip
 @click.option("--no-database", "no_database", is_flag=True,
               help="Remember nothing between runs: no example database, nothing written to disk.")  # fmt: skip
+@click.option("--timeout", "time_budget", type=click.FloatRange(0, min_open=True), default=None, metavar="SECONDS",
+              help=f"Seconds the checks of one contract may take together; past it they are inconclusive "
+                   f"(default ${TIME_BUDGET_VARIABLE}, else {DEFAULT_TIME_BUDGET:g}).")  # fmt: skip
 @common_options
 @report_options
 def test(
@@ -55,6 +66,7 @@ def test(
     only_checks: tuple[str, ...],
     only_contracts: tuple[str, ...],
     no_database: bool,
+    time_budget: float | None,
     contracts: str | None,
     as_json: bool,
     output_format: str | None,
@@ -65,6 +77,7 @@ def test(
     from json_contracts.testing.harness import hypothesis_storage, storage_folder
 
     fmt = _format(as_json, output_format)
+    budget = time_budget if time_budget is not None else _environment_budget()
     result = _with_folder_findings(load_folder(contracts))
     unknown = [name for name in only_contracts if name not in result.contracts]
     if unknown and not result.missing_directory:  # a missing folder is the finding to report, not the names
@@ -88,6 +101,7 @@ def test(
             seed=seed,
             derandomize=derandomize,
             database=None if storage is None else home / "examples",
+            time_budget=budget,
         )
         for contract in chosen:
             line.start(contract.name)
@@ -105,9 +119,10 @@ def test(
         echo_json(report)
     elif fmt == "text":
         counts, note = report["counts"], _nothing_tested(result)
+        inconclusive = f", {counts['inconclusive']} inconclusive" if counts.get("inconclusive") else ""
         click.echo(
             f"{len(checks)} check(s) on {len(chosen)} contract(s): {counts['passed']} passed, "
-            f"{counts['failed']} failed, {counts['skipped']} skipped"
+            f"{counts['failed']} failed, {counts['skipped']} skipped{inconclusive}"
             + (note or (f"; {len(result.failures)} file(s) did not load" if result.failures else ""))
             + ("." if derandomize or note else f" (seed {seed}).")
         )
@@ -118,6 +133,7 @@ def test(
             argv += ["--max-examples", str(max_examples)]
             argv += [] if derandomize else ["--seed", str(seed)]
             argv += ["--no-database"] if no_database else []
+            argv += ["--timeout", f"{time_budget:g}"] if time_budget is not None else []
             # A derandomised run has no seed; the variable that made it derandomised repeats it.
             click.echo("Repeat this run with: " + ("CI=true " if derandomize else "") + shlex.join(argv))
     title = report_title("test", result.directory)
@@ -129,12 +145,20 @@ def _echo_results(checks: list[CheckResult], contract: Contract) -> None:
     """One contract's results: ``pass``/``skip`` lines, or ``FAIL`` with the finding and its evidence."""
     for check in checks:
         mark, colour = _MARK[check.outcome]
-        if check.outcome == "failed":
+        if check.outcome in ("failed", "inconclusive"):  # at the place in the file to look at
             click.echo(f"{click.style(mark, fg=colour, bold=True)} {finding_line(check.finding(contract))}")
-            for detail in check.details:
-                click.echo(f"     {detail}")
+            for detail in check.details:  # documents and errors that quote the contract: escaped
+                click.echo(f"     {escape_text(detail)}")
         else:
-            click.echo(f"{click.style(mark, fg=colour)} {check.contract} {check.check}: {check.message}")
+            click.echo(f"{click.style(mark, fg=colour)} {check.contract} {check.check}: {escape_text(check.message)}")
+
+
+def _environment_budget() -> float:
+    """``$JSON_CONTRACTS_TEST_TIMEOUT``, else the default; a bad value is a usage error naming the variable."""
+    try:
+        return time_budget_from(os.environ)
+    except EnvironmentVariableError as exc:
+        raise click.UsageError(str(exc)) from exc
 
 
 def _with_folder_findings(result: LoadResult) -> LoadResult:

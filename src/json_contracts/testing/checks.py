@@ -14,13 +14,18 @@ Each check has a stable id (reused as a pytest item id) and a finding code:
 ``hashes``          JC206  key order and whitespace never change ``contractHash``/``schemaHash``
 ==================  =====  =========================================================================
 
-Results are data (:class:`CheckResult`); adapters render them.
+Results are data (:class:`CheckResult`); adapters render them. A check that cannot decide is
+``inconclusive``, with the reason: the contract's time budget ran out (:attr:`RunOptions.time_budget`),
+or a keyword asks for a value larger than the checks build (:data:`MAX_DRAWN_SIZE`,
+:data:`MAX_BUILT_SIZE`). A check that crashes, whatever it raised, is a failed result naming the
+exception; the other checks and contracts still run.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
@@ -38,8 +43,8 @@ from json_contracts.findings import Code
 from json_contracts.findings.catalogue import CHECK_CODES
 from json_contracts.lint import lint_contract
 from json_contracts.schema.validation import ErrorRecord, validate
-from json_contracts.testing.harness import CheckFailure, explore
-from json_contracts.testing.mutations import Mutation, apply_repairs, mutations
+from json_contracts.testing.harness import CheckFailure, Exploration, OutOfTime, explore
+from json_contracts.testing.mutations import MAX_BUILT_SIZE, Mutation, apply_repairs, mutations
 from json_contracts.testing.results import (
     CHECK_IDS,
     CheckResult,
@@ -51,7 +56,13 @@ from json_contracts.testing.results import (
     example_refs,
     run_example,
 )
-from json_contracts.testing.strategies import SampleStats, blame_message, for_subschema, from_contract
+from json_contracts.testing.strategies import (
+    MAX_DRAWN_SIZE,
+    SampleStats,
+    blame_message,
+    for_subschema,
+    from_contract,
+)
 
 __all__ = [
     "CHECK_CODES",
@@ -67,6 +78,7 @@ __all__ = [
 ]
 
 HEAVY_FILTERING = 0.5  # more than this share of candidates rejected fails samples-valid
+_MAX_CRASH_MESSAGE = 500  # characters of a crashing exception's message quoted in the result
 
 
 def _count(number: int, singular: str, plural: str) -> str:
@@ -96,6 +108,8 @@ def _satisfiable(contract: Contract, options: RunOptions) -> CheckResult:
             details=tuple(document_lines("found", outcome.counterexample)),
             examples=outcome.examples,
         )
+    if (too_large := _too_large(contract, "satisfiable", stats, outcome)) is not None:
+        return too_large
     return CheckResult(
         contract.name,
         "satisfiable",
@@ -114,6 +128,21 @@ def _stop_at_first(_document: Any) -> None:
 def _schema_pointer(stats: SampleStats) -> str:
     blamed = stats.most_blamed()
     return "/schema" + blamed[1] if blamed else "/schema"
+
+
+def _too_large(contract: Contract, check: str, stats: SampleStats, outcome: Exploration) -> CheckResult | None:
+    """Inconclusive when no document was drawn and a keyword asked for more than the generator
+    draws: saying the schema is unsatisfiable, or that nothing could be drawn, would be false."""
+    if not stats.too_large or stats.accepted:
+        return None
+    (keyword, pointer), value = next(iter(stats.too_large.items()))
+    unit = {"minLength": "characters", "minProperties": "properties"}.get(keyword, "items")
+    message = (
+        f"no document could be drawn: {keyword} {value} at {pointer} asks for more than the "
+        f"{MAX_DRAWN_SIZE:,} {unit} the checks draw, so this check cannot decide (the schema may well be "
+        "satisfiable); a smaller bound makes the contract testable"
+    )
+    return CheckResult(contract.name, check, "inconclusive", message, "/schema" + pointer, examples=outcome.examples)
 
 
 def _samples_valid(contract: Contract, options: RunOptions) -> CheckResult:
@@ -140,7 +169,9 @@ def _samples_valid(contract: Contract, options: RunOptions) -> CheckResult:
 
     if outcome.failure is not None:
         details = document_lines("document", outcome.counterexample) + outcome.failure.details
-        return result("failed", outcome.failure.message, "/schema", details)
+        return result("failed", outcome.failure.message, "/schema", details + _cut_short(outcome))
+    if (too_large := _too_large(contract, "samples-valid", stats, outcome)) is not None:
+        return too_large
     if outcome.unsatisfiable or outcome.examples == 0:
         return result("failed", f"no document could be drawn: {blame_message(stats)}", _schema_pointer(stats))
     if share > HEAVY_FILTERING:
@@ -155,6 +186,13 @@ def _samples_valid(contract: Contract, options: RunOptions) -> CheckResult:
 
 #: Failing parts of examples named in the ``examples`` check's message, at most; the rest are counted.
 _MAX_NAMED_FAILURES = 5
+
+
+def _cut_short(outcome: Exploration) -> list[str]:
+    """A line saying the counterexample was not shrunk all the way, when time ran out first."""
+    if not outcome.cut_short:
+        return []
+    return ["note: the time budget ran out while shrinking, so this document may not be the smallest"]
 
 
 def _failed_part(ref: ExampleRef, result: CheckResult) -> str:
@@ -191,11 +229,13 @@ def _repair_hints(contract: Contract, options: RunOptions) -> CheckResult:
     subschemas: dict[str, st.SearchStrategy[Any]] = {}
     tried: list[str] = []
     drawn: list[None] = []  # one entry per valid document drawn: none means nothing could be mutated
+    too_large: dict[str, None] = {}  # mutations left out as larger than MAX_BUILT_SIZE, in order
 
     def body(data: st.DataObject) -> None:
         document = data.draw(documents, label="document")
         drawn.append(None)
         candidates = mutations(contract.schema, document)
+        too_large.update(dict.fromkeys(candidates.too_large))
         if not candidates:
             return
         mutation: Mutation = data.draw(st.sampled_from(candidates), label="mutation")
@@ -233,15 +273,21 @@ def _repair_hints(contract: Contract, options: RunOptions) -> CheckResult:
     if outcome.failure is not None:
         failure = outcome.failure
         return CheckResult(contract.name, "repair-hints", "failed", failure.message, failure.pointer or "/schema",
-                           tuple(failure.details), outcome.examples)  # fmt: skip
+                           tuple(failure.details + _cut_short(outcome)), outcome.examples)  # fmt: skip
+    if not drawn and (result := _too_large(contract, "repair-hints", stats, outcome)) is not None:
+        return result
     if not drawn:  # e.g. an unsatisfiable schema: saying no mutation broke anything would mislead
         message = "no valid document could be drawn to break (the schema looks unsatisfiable; see satisfiable)"
         return CheckResult(contract.name, "repair-hints", "skipped", message, examples=outcome.examples)
+    left_out = f"; not built, over {MAX_BUILT_SIZE:,} characters or items: {', '.join(too_large)}" if too_large else ""
+    if not tried and too_large:
+        message = f"no mutation could be built to break a drawn document{left_out}"
+        return CheckResult(contract.name, "repair-hints", "inconclusive", message, "/schema", examples=outcome.examples)
     if not tried:
         message = "no mutation made a drawn document invalid"
         return CheckResult(contract.name, "repair-hints", "skipped", message, examples=outcome.examples)
     repaired = _count(len(tried), "broken document repaired", "broken documents repaired")
-    message = f"{repaired} ({', '.join(sorted(set(tried)))})"
+    message = f"{repaired} ({', '.join(sorted(set(tried)))}){left_out}"
     return CheckResult(contract.name, "repair-hints", "passed", message, examples=outcome.examples)
 
 
@@ -277,11 +323,14 @@ def _edit(contract: Contract, options: RunOptions) -> CheckResult:
 
     # The payload is plain data around the document, so half the budget finds what the full one would.
     budget = replace(options, max_examples=max(1, options.max_examples // 2))
-    outcome = explore(from_contract(contract, max_depth=options.max_depth), body, budget)
+    stats = SampleStats()
+    outcome = explore(from_contract(contract, stats=stats, max_depth=options.max_depth), body, budget)
     if outcome.failure is not None:
-        details = document_lines("currentJson", outcome.counterexample) + outcome.failure.details
+        details = document_lines("currentJson", outcome.counterexample) + outcome.failure.details + _cut_short(outcome)
         return CheckResult(contract.name, "edit", "failed", outcome.failure.message, pointer, tuple(details),
                            outcome.examples)  # fmt: skip
+    if outcome.examples == 0 and (too_large := _too_large(contract, "edit", stats, outcome)) is not None:
+        return too_large
     if outcome.examples == 0:
         return CheckResult(contract.name, "edit", "skipped", "no valid document could be drawn (see satisfiable)")
     message = f"edit payload built for {_count(outcome.examples, 'document', 'documents')}"
@@ -321,7 +370,8 @@ def _hashes(contract: Contract, options: RunOptions) -> CheckResult:
     # Each layout reorders every key at once and reloads the whole file, so a few suffice.
     outcome = explore(layouts, body, replace(options, max_examples=min(options.max_examples, 10)))
     if outcome.failure is not None:
-        return CheckResult(contract.name, "hashes", "failed", outcome.failure.message, "", (), outcome.examples)
+        return CheckResult(contract.name, "hashes", "failed", outcome.failure.message, "", tuple(_cut_short(outcome)),
+                           outcome.examples)  # fmt: skip
     message = f"hashes stable across {_count(outcome.examples, 'layout', 'layouts')}"
     return CheckResult(contract.name, "hashes", "passed", message, examples=outcome.examples)
 
@@ -337,23 +387,60 @@ _CHECKS: dict[str, Callable[[Contract, RunOptions], CheckResult]] = {
 
 
 def run_check(contract: Contract, check: str, options: RunOptions | None = None) -> CheckResult:
-    """Run one named check (see :data:`CHECK_IDS`) on one contract."""
-    options = options or RunOptions()
+    """Run one named check (see :data:`CHECK_IDS`) on one contract.
+
+    Never raises for the contract's sake (only Ctrl-C and ``SystemExit`` go through): running out of
+    ``options.deadline`` is ``inconclusive``, and any exception, even one that is no ``Exception``
+    (a Rust panic in a compiled dependency), is a failed result naming it, so one contract can
+    never cost the results of the others.
+    """
+    options = _with_deadline(options or RunOptions())
     if options.seed is None and not options.derandomize:
         options = replace(options, seed=random.randrange(2**32))  # printed on failure, to repeat the run
     try:
         result = _CHECKS[check](contract, options)
+    except OutOfTime as stop:
+        result = _out_of_time(contract, check, options, stop.examples)
     except RecursionError:
         result = CheckResult(contract.name, check, "failed", "the schema nests too deeply to draw documents from")
-    except Exception as exc:  # a bug of ours must read as one, not as a traceback in CI
-        message = f"the check itself crashed ({type(exc).__name__}: {exc}); please report this with the contract"
-        result = CheckResult(contract.name, check, "failed", message)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:  # a bug of ours (or a panic below us) must read as one, not as a traceback in CI
+        result = CheckResult(contract.name, check, "failed", _crash_message(contract, exc))
     return replace(result, seed=options.seed if not options.derandomize else None,
                    source=contract.source.path if contract.source else None)  # fmt: skip
+
+
+def _with_deadline(options: RunOptions) -> RunOptions:
+    """``options`` with its deadline set from its time budget, counted from now, unless already set."""
+    if options.time_budget is None or options.deadline is not None:
+        return options
+    return replace(options, deadline=time.monotonic() + options.time_budget)
+
+
+def _out_of_time(contract: Contract, check: str, options: RunOptions, examples: int) -> CheckResult:
+    budget = f"{options.time_budget:g} s" if options.time_budget is not None else "set"
+    done = f"after {_count(examples, 'document', 'documents')}" if examples else "before it could try a document"
+    message = (
+        f"the contract's time budget ({budget}) ran out {done}; raise it with --timeout or "
+        "JSON_CONTRACTS_TEST_TIMEOUT (pytest: --json-contracts-timeout), or lower --max-examples"
+    )
+    return CheckResult(contract.name, check, "inconclusive", message, examples=examples)
+
+
+def _crash_message(contract: Contract, exc: BaseException) -> str:
+    """``the check itself crashed (PanicException: ...) on contract 'x'``: one line, of bounded length."""
+    text = " ".join(str(exc).split())
+    if len(text) > _MAX_CRASH_MESSAGE:
+        text = text[:_MAX_CRASH_MESSAGE] + f"... ({len(text) - _MAX_CRASH_MESSAGE} more characters)"
+    detail = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return f"the check itself crashed ({detail}) on contract '{contract.name}'; please report this with the contract"
 
 
 def run_checks(
     contract: Contract, options: RunOptions | None = None, checks: Iterable[str] = CHECK_IDS
 ) -> list[CheckResult]:
-    """Run the named checks (all by default) on one contract, in :data:`CHECK_IDS` order."""
-    return [run_check(contract, check, options) for check in CHECK_IDS if check in set(checks)]
+    """Run the named checks (all by default) on one contract, in :data:`CHECK_IDS` order, sharing
+    one time budget (``options.time_budget``, counted from this call)."""
+    shared = _with_deadline(options or RunOptions())
+    return [run_check(contract, check, shared) for check in CHECK_IDS if check in set(checks)]

@@ -14,8 +14,10 @@ import signal
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import ExitStack, contextmanager, suppress
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +35,9 @@ __all__ = [
     "CACHE_FOLDER",
     "CheckFailure",
     "Exploration",
+    "OutOfTime",
     "RunOptions",
+    "check_time",
     "explore",
     "hypothesis_storage",
     "storage_folder",
@@ -43,6 +47,7 @@ __all__ = [
 CACHE_FOLDER = ".json-contracts-cache"
 _CACHE_GITIGNORE = "# Created by json-contracts: a cache, never committed.\n*\n"
 _interrupted = threading.Event()  # a Ctrl-C seen during a run, until the run it stops is over
+_deadline: ContextVar[float | None] = ContextVar("json_contracts_deadline", default=None)
 
 
 class CheckFailure(AssertionError):
@@ -55,14 +60,43 @@ class CheckFailure(AssertionError):
         self.pointer = pointer
 
 
+class OutOfTime(BaseException):
+    """The running check's time budget ran out (:attr:`RunOptions.deadline`); ``examples`` were tried.
+
+    A BaseException, as KeyboardInterrupt is, so that Hypothesis ends the run where it is instead
+    of taking it for the property failing and shrinking it; :func:`explore` keeps a failure found
+    before it, and the check that catches it reports ``inconclusive``.
+    """
+
+    def __init__(self, examples: int = 0) -> None:
+        super().__init__(f"out of time after {examples} documents")
+        self.examples = examples
+
+
+def check_time() -> None:
+    """Raise :class:`OutOfTime` when the running exploration's deadline has passed (one clock read).
+
+    :func:`explore` calls it before each example; the strategies' filters call it too, so a search
+    that rejects every candidate (and never reaches an example) still stops on time. Outside an
+    exploration with a deadline (an app's own ``@given`` test) it does nothing.
+    """
+    if _past(_deadline.get()):
+        raise OutOfTime
+
+
 @dataclass
 class Exploration:
-    """What one run found: how many values were tried, and the shrunk failure if any."""
+    """What one run found: how many values were tried, and the shrunk failure if any.
+
+    ``cut_short``: the time budget ran out while the failure was being shrunk, so the
+    counterexample is a real one but maybe not the smallest.
+    """
 
     examples: int = 0
     failure: CheckFailure | None = None
     counterexample: Any = None
     unsatisfiable: bool = False
+    cut_short: bool = False
 
 
 def explore(strategy: st.SearchStrategy[Any], body: Callable[[Any], None], options: RunOptions) -> Exploration:
@@ -70,18 +104,23 @@ def explore(strategy: st.SearchStrategy[Any], body: Callable[[Any], None], optio
 
     With ``options.database`` (and not derandomised), documents that failed in earlier runs of
     the same body and ``database_key`` are tried first, and a new failure is saved for the next.
+
+    Raises:
+        OutOfTime: ``options.deadline`` passed before any failure was found (``examples`` says how
+            many documents were tried); one found before it is returned, shrunk as far as time allowed.
     """
     outcome = Exploration()
-    last: list[Any] = []
+    last: list[tuple[Any, CheckFailure]] = []
 
     def test(value: Any) -> None:
         if _interrupted.is_set():  # a Ctrl-C that Python dropped (see _interrupts_kept) stops the run here
             raise KeyboardInterrupt
+        check_time()
         outcome.examples += 1
         try:
             body(value)
-        except CheckFailure:
-            last.append(value)  # the final call Hypothesis makes is the shrunk example
+        except CheckFailure as failure:
+            last.append((value, failure))  # the final call Hypothesis makes is the shrunk example
             raise
 
     database = None
@@ -109,15 +148,34 @@ def explore(strategy: st.SearchStrategy[Any], body: Callable[[Any], None], optio
         report_multiple_bugs=False,
         print_blob=False,
     )(wrapped)
-    with reporting.with_reporter(lambda _message: None), _interrupts_kept():
-        try:
+    token = _deadline.set(options.deadline)
+    try:
+        with reporting.with_reporter(lambda _message: None), _interrupts_kept():
+            check_time()  # a budget already spent runs nothing
             wrapped()
-        except CheckFailure as failure:
-            outcome.failure = failure
-            outcome.counterexample = last[-1] if last else None
-        except Unsatisfiable:
-            outcome.unsatisfiable = True
+    except CheckFailure as failure:
+        outcome.failure = failure
+        outcome.counterexample = last[-1][0] if last else None
+    except Unsatisfiable:
+        outcome.unsatisfiable = True
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:
+        # Stopped mid-draw, Hypothesis may report its own inconsistency (a flaky strategy) rather
+        # than OutOfTime itself: past the deadline, whatever it raised is the budget running out.
+        if not _past(options.deadline):
+            raise
+        if not last:
+            raise OutOfTime(outcome.examples) from None
+        outcome.counterexample, outcome.failure = last[-1]  # the smallest failing document so far
+        outcome.cut_short = True
+    finally:
+        _deadline.reset(token)
     return outcome
+
+
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.monotonic() > deadline
 
 
 @contextmanager

@@ -5,6 +5,11 @@ should make a document invalid (drop a required field, add an extra key, wrong t
 outside the enum, string too long or short, number out of range, too many or too few items,
 pattern broken), and :func:`apply_repairs` follows the engine's machine-readable ``repairs``
 as a model following the hints would, with replacement values drawn from the sub-schema.
+
+A mutation built from a schema's number (a string of ``maxLength + 1`` characters, an array of
+``maxItems + 1`` items) is built only up to :data:`MAX_BUILT_SIZE`; one that would be larger is
+listed in :attr:`Mutations.too_large` instead, naming its keyword, so a 600-byte contract cannot
+make the check allocate gigabytes.
 """
 
 from __future__ import annotations
@@ -12,13 +17,17 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from json_contracts._json.pointers import escape_pointer_segment, index_of, lookup, pointer_from_parts, pointer_parts
 from json_contracts.agent.repair import first_value, schema_nodes_at
 from json_contracts.schema.formats import ecma_regex
 
-__all__ = ["Mutation", "apply_repairs", "mutations"]
+__all__ = ["MAX_BUILT_SIZE", "Mutation", "Mutations", "apply_repairs", "mutations"]
+
+#: The longest string and the longest array a mutation builds from a schema's number.
+MAX_BUILT_SIZE = 100_000
 
 _DELETE = object()  # marks a mutation that removes the key at its path
 
@@ -74,6 +83,19 @@ def _set(document: Any, path: str, value: Any) -> Any:
     return document
 
 
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(size: int) -> str:
+    return "x" * size
+
+
+def _padded(items: list[Any], size: int) -> list[Any]:
+    """``items`` grown to ``size`` by repeating its first item."""
+    return items + [items[0]] * (size - len(items))
+
+
 def _wrong_type_value(types: set[str]) -> Any | None:
     for candidate, name in (("not a number", "string"), (12345, "number"), (None, "null"), (True, "boolean")):
         if name not in types and not (name == "number" and "integer" in types):
@@ -92,9 +114,25 @@ def _breaks_pattern(pattern: str) -> str | None:
     return None
 
 
-def mutations(schema: Any, document: Any) -> list[Mutation]:
+class Mutations(list[Mutation]):
+    """The mutations of a document, and ``too_large``: ``"maxLength 1000000000 at /name"`` for each
+    one left out because it would be larger than :data:`MAX_BUILT_SIZE`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.too_large: list[str] = []
+
+    def add_sized(self, kind: str, path: str, keyword: str, limit: int, size: int, build: Callable[[], Any]) -> None:
+        """Add the mutation ``build()`` makes, of ``size`` characters or items, unless that is too large."""
+        if size > MAX_BUILT_SIZE:
+            self.too_large.append(f"{kind} ({keyword} {limit} at {path or '/'})")
+        else:
+            self.append(Mutation(kind, path, build()))
+
+
+def mutations(schema: Any, document: Any) -> Mutations:
     """Every single edit of ``document`` that the schema at that place says is invalid."""
-    found: list[Mutation] = []
+    found = Mutations()
     for path, value in _walk(document):
         nodes = schema_nodes_at(schema, path)
         if not nodes:
@@ -114,10 +152,12 @@ def mutations(schema: Any, document: Any) -> list[Mutation]:
                 found.append(Mutation("add an extra key", f"{path}/unexpectedField", "surprise"))
         elif isinstance(value, str):
             max_length, min_length = first_value(nodes, "maxLength"), first_value(nodes, "minLength")
-            if isinstance(max_length, int):
-                found.append(Mutation("string too long", path, "x" * (max_length + 1)))
-            if isinstance(min_length, int) and min_length > 0:
-                found.append(Mutation("string too short", path, "x" * (min_length - 1)))
+            if _whole(max_length):
+                size = max_length + 1
+                found.add_sized("string too long", path, "maxLength", max_length, size, partial(_text, size))
+            if _whole(min_length) and min_length > 0:
+                size = min_length - 1
+                found.add_sized("string too short", path, "minLength", min_length, size, partial(_text, size))
             pattern = first_value(nodes, "pattern")
             if isinstance(pattern, str) and (broken := _breaks_pattern(pattern)) is not None:
                 found.append(Mutation("pattern broken", path, broken))
@@ -128,9 +168,10 @@ def mutations(schema: Any, document: Any) -> list[Mutation]:
                     found.append(Mutation("number out of range", path, limit + step))
         elif isinstance(value, list):
             max_items, min_items = first_value(nodes, "maxItems"), first_value(nodes, "minItems")
-            if isinstance(max_items, int) and value:
-                found.append(Mutation("too many items", path, value + [value[0]] * (max_items + 1 - len(value))))
-            if isinstance(min_items, int) and min_items > 0:
+            if _whole(max_items) and value:
+                size = max_items + 1
+                found.add_sized("too many items", path, "maxItems", max_items, size, partial(_padded, value, size))
+            if _whole(min_items) and min_items > 0:
                 found.append(Mutation("too few items", path, value[: min_items - 1]))
     return found
 

@@ -14,12 +14,15 @@ from json_contracts.testing.checks import CheckResult
 
 __all__ = ["check_report", "result_findings"]
 
+_PLACED = ("failed", "inconclusive")  # outcomes that point at a place in the file to look at
+
 
 def result_findings(result: LoadResult, checks: Iterable[CheckResult]) -> list[Finding]:
-    """Load failures, then one finding per failed check, at its place in the contract file."""
+    """Load failures, then one finding per failed check (an error) or inconclusive one (a warning),
+    at its place in the contract file."""
     findings = list(result.failures)
     for check in checks:
-        if check.outcome == "failed":
+        if check.outcome in ("failed", "inconclusive"):
             findings.append(check.finding(result.contracts[check.contract]))
     return findings
 
@@ -33,8 +36,8 @@ def _result_dict(check: CheckResult, contract: Contract) -> dict[str, Any]:
         "message": check.message,
         "code": check.code,
         "file": display_path(finding),
-        "line": finding.line if check.outcome == "failed" else None,
-        "column": finding.column if check.outcome == "failed" else None,
+        "line": finding.line if check.outcome in _PLACED else None,
+        "column": finding.column if check.outcome in _PLACED else None,
         "pointer": check.pointer,
         "examples": check.examples,
     }
@@ -48,14 +51,16 @@ def _result_dict(check: CheckResult, contract: Contract) -> dict[str, Any]:
 def check_report(
     result: LoadResult, checks: list[CheckResult], *, seed: int | None, derandomized: bool
 ) -> dict[str, Any]:
-    """``{ok, seed, derandomized, counts, results, loadFailures}``; ``ok`` only when nothing failed."""
+    """``{ok, seed, derandomized, counts, results, loadFailures}``; ``ok`` only when nothing failed
+    (an inconclusive check, like a skipped one, does not fail the run; it is reported as a warning)."""
     counts = Counter(check.outcome for check in checks)
     return {
         "ok": not result.failures and counts["failed"] == 0,
         "contractsDir": str(result.directory),
         "seed": seed,
         "derandomized": derandomized,
-        "counts": {"passed": counts["passed"], "failed": counts["failed"], "skipped": counts["skipped"]},
+        "counts": {"passed": counts["passed"], "failed": counts["failed"], "skipped": counts["skipped"]}
+        | ({"inconclusive": counts["inconclusive"]} if counts["inconclusive"] else {}),
         "results": [_result_dict(check, result.contracts[check.contract]) for check in checks],
         "loadFailures": [finding_dict(f) for f in result.failures],
     }

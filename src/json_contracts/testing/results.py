@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from json_contracts._env import ci_is_set
+from json_contracts._env import ci_is_set, positive_seconds
 from json_contracts._json.text import dumps
 from json_contracts.agent.repair import document_hints
 from json_contracts.contracts.model import Contract
@@ -20,6 +20,8 @@ from json_contracts.schema.validation import ErrorRecord, validate
 
 __all__ = [
     "CHECK_IDS",
+    "DEFAULT_TIME_BUDGET",
+    "TIME_BUDGET_VARIABLE",
     "CheckResult",
     "ExampleRef",
     "Outcome",
@@ -27,12 +29,30 @@ __all__ = [
     "derandomize_by_default",
     "example_refs",
     "run_example",
+    "time_budget_from",
 ]
 
 
 def derandomize_by_default(environ: Mapping[str, str]) -> bool:
     """Whether a run without a seed is derandomised (the same documents every time): on CI, when ``CI`` is set."""
     return ci_is_set(environ)
+
+
+#: Seconds the property checks of one contract may take, together, in ``test`` and the pytest plugin.
+#: The slowest starter contract took 14 s at the default 50 documents per check on a loaded 2-core
+#: machine (the others 4-7 s), so this leaves room for eight times that; without a budget a hostile
+#: contract could hold a run for hours.
+DEFAULT_TIME_BUDGET = 120.0
+TIME_BUDGET_VARIABLE = "JSON_CONTRACTS_TEST_TIMEOUT"
+
+
+def time_budget_from(environ: Mapping[str, str]) -> float:
+    """The per-contract time budget ``$JSON_CONTRACTS_TEST_TIMEOUT`` sets (seconds), else the default.
+
+    Raises:
+        EnvironmentVariableError: the value is not a positive number of seconds.
+    """
+    return positive_seconds(environ, "JSON_CONTRACTS_TEST_TIMEOUT", DEFAULT_TIME_BUDGET)
 
 
 @dataclass(frozen=True)
@@ -44,6 +64,12 @@ class RunOptions:
     (the default) keeps none. ``database_key`` says whose documents they are (the CLI uses the
     contract's name): each contract replays only its own. A derandomised run never uses one
     (Hypothesis refuses the pair: a derandomised run must not depend on earlier runs).
+
+    ``time_budget`` is the seconds one contract's checks may take together (None: no bound, the
+    library's default); ``deadline`` is when they must stop, on :func:`time.monotonic`'s clock,
+    set by :func:`~json_contracts.testing.checks.run_checks` from the budget (or by a caller that
+    spreads one budget over several calls, as the pytest plugin does). A check that runs out is
+    ``inconclusive``, never failed.
     """
 
     max_examples: int = 50
@@ -52,9 +78,13 @@ class RunOptions:
     max_depth: int = 3
     database: Path | None = None
     database_key: str = ""
+    time_budget: float | None = None
+    deadline: float | None = None
 
 
-Outcome = Literal["passed", "failed", "skipped"]
+#: ``inconclusive``: the check could not decide (out of time, or a value too large to build); it
+#: does not fail a run, and it is reported as a warning at the place to look.
+Outcome = Literal["passed", "failed", "skipped", "inconclusive"]
 
 CHECK_IDS = tuple(CHECK_CODES)
 
@@ -79,12 +109,13 @@ class CheckResult:
         return CHECK_CODES.get(self.check.split("[")[0], CHECK_CODES["examples"])
 
     def finding(self, contract: Contract) -> Finding:
-        """The failure as a finding at its place in the contract file (for text, GitHub, SARIF)."""
+        """The failure (an error) or the inconclusive result (a warning) as a finding at its place in
+        the contract file (for text, GitHub, SARIF)."""
         line, column = contract.source.position(self.pointer) if contract.source else (1, 1)
         path = contract.source.path if contract.source else None
         return Finding(
             code=self.code,
-            severity="error",
+            severity="warning" if self.outcome == "inconclusive" else "error",
             message=f"{self.check}: {self.message}",
             file=path.name if path else contract.name,
             path=path,
@@ -121,8 +152,25 @@ def error_lines(contract: Contract, errors: list[ErrorRecord], *document: Any) -
     return lines + [f"hint: {hint}" for hint in document_hints(contract.schema, errors, *document)]
 
 
+#: A document shown in a report keeps this many lines, each cut to this many characters: a drawn
+#: or broken document can be as large as a schema's numbers allow, and a report must stay readable.
+MAX_DOCUMENT_LINES = 60
+MAX_LINE_CHARACTERS = 500
+
+
 def document_lines(label: str, document: Any) -> list[str]:
-    return [f"{label}:", *("  " + line for line in dumps(document).splitlines())]
+    """``label:`` and the document as indented JSON lines, at most :data:`MAX_DOCUMENT_LINES` of them."""
+    lines = dumps(document).splitlines()
+    shown = [_cut(line) for line in lines[:MAX_DOCUMENT_LINES]]
+    if len(lines) > MAX_DOCUMENT_LINES:
+        shown.append(f"... {len(lines) - MAX_DOCUMENT_LINES} more lines")
+    return [f"{label}:", *("  " + line for line in shown)]
+
+
+def _cut(line: str) -> str:
+    if len(line) <= MAX_LINE_CHARACTERS:
+        return line
+    return f"{line[:MAX_LINE_CHARACTERS]}... ({len(line) - MAX_LINE_CHARACTERS} more characters)"
 
 
 def run_example(contract: Contract, ref: ExampleRef) -> CheckResult:

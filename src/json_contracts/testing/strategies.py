@@ -16,12 +16,15 @@ filter rejects is counted in :class:`SampleStats`, with the schema keyword to bl
 from __future__ import annotations
 
 import base64
+import math
 import re
+import sys
 import threading
 import warnings
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 import hypothesis.strategies as st
@@ -37,9 +40,11 @@ from json_contracts.schema.compiled import CompiledSchema, compile_schema
 from json_contracts.schema.dialects import detect_dialect
 from json_contracts.schema.patterns import search as pattern_search
 from json_contracts.schema.vocabulary import DRAFT7
+from json_contracts.testing.harness import check_time
 from json_contracts.testing.merge import PENDING, merge
 
 __all__ = [
+    "MAX_DRAWN_SIZE",
     "SampleStats",
     "blame_message",
     "for_subschema",
@@ -52,6 +57,13 @@ __all__ = [
 _SAFE_INT = 2**53 - 1  # integers beyond this lose precision in the agent's JSON parser
 _EXTRA_KEYS = 3  # at most this many keys beyond the declared ones
 _EXTRA_ITEMS = 4  # arrays grow at most this far beyond minItems when maxItems is open
+#: The largest length, item count or property count a schema's number can ask the generator for
+#: (minLength, minItems, minContains, minProperties). Hypothesis draws each document from a buffer
+#: of about 8,000 choices, so far larger values can never be drawn, and a search for them runs
+#: for minutes before giving up; past this the node draws nothing and the checks say which
+#: keyword asked too much (:attr:`SampleStats.too_large`), never that the schema is unsatisfiable.
+MAX_DRAWN_SIZE = 1_000
+_MAX_MULTIPLIER = 2**64  # multipleOf multipliers beyond this overflow a float in hypothesis-jsonschema
 
 
 @dataclass
@@ -59,12 +71,15 @@ class SampleStats:
     """How many drawn candidates each filter accepted and rejected, and which keyword rejected them.
 
     ``blame`` counts ``(keyword, schema pointer)`` for every rejection; the most common entry
-    names the keyword that makes a schema expensive (or impossible) to sample.
+    names the keyword that makes a schema expensive (or impossible) to sample. ``too_large`` maps
+    ``(keyword, schema pointer)`` to the number that asked for more than :data:`MAX_DRAWN_SIZE`:
+    that node drew nothing, so a search that found no document proves nothing about the schema.
     """
 
     accepted: int = 0
     rejected: int = 0
     blame: Counter[tuple[str, str]] = field(default_factory=Counter)
+    too_large: dict[tuple[str, str], int] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     @property
@@ -77,6 +92,7 @@ class SampleStats:
         return self.blame.most_common(1)[0][0] if self.blame else None
 
     def record(self, ok: bool, blame: tuple[str, str] | None) -> None:
+        check_time()  # every candidate passes here, so a search that rejects them all still stops on time
         with self._lock:
             if ok:
                 self.accepted += 1
@@ -329,12 +345,18 @@ class _Builder:
         leaf: dict[str, Any] = {k: node[k] for k in _NUMBER_KEYS if isinstance(node.get(k), int | float)}
         if isinstance(node.get("exclusiveMinimum"), bool) or isinstance(node.get("exclusiveMaximum"), bool):
             leaf = {k: v for k, v in leaf.items() if not k.startswith("exclusive")}  # draft-04 style: filtered
-        integers = _leaf_from_schema(
-            {"type": "integer", "minimum": -_SAFE_INT, "maximum": _SAFE_INT, **leaf}, allow_x00=False
-        )
+        if isinstance(leaf.get("multipleOf"), bool) or leaf.get("multipleOf", 1) <= 0:
+            leaf.pop("multipleOf", None)  # not a usable step (the schema check refuses it): the filter decides
+        integers = _hostile_multiples("integer", leaf)
+        if integers is None:
+            integers = _leaf_from_schema(
+                {"type": "integer", "minimum": -_SAFE_INT, "maximum": _SAFE_INT, **leaf}, allow_x00=False
+            )
         if name == "integer":
             return integers
-        floats = _leaf_from_schema({"type": "number", **leaf}, allow_x00=False)
+        floats = _hostile_multiples("number", leaf)
+        if floats is None:
+            floats = _leaf_from_schema({"type": "number", **leaf}, allow_x00=False)
         return integers | floats
 
     def _string(self, node: dict[str, Any], pointer: str) -> st.SearchStrategy[Any]:
@@ -345,6 +367,8 @@ class _Builder:
         lengths = {k: node[k] for k in ("minLength", "maxLength") if isinstance(node.get(k), int)}
         if lengths.get("minLength", 0) > lengths.get("maxLength", lengths.get("minLength", 0)):
             return st.nothing()  # crossed bounds (lint JC115): no string fits, and Hypothesis would refuse them
+        if self._too_large(node, "minLength", pointer):
+            return st.nothing()
         pattern = node.get("pattern")
         if isinstance(pattern, str):
             translated = _python_pattern(pattern)
@@ -364,6 +388,15 @@ class _Builder:
         if isinstance(pattern, str):
             strategy = self._counted(strategy, _matcher(pattern), ("pattern", f"{pointer}/pattern"))
         return strategy
+
+    def _too_large(self, node: dict[str, Any], keyword: str, pointer: str) -> bool:
+        """Whether ``node``'s ``keyword`` asks for more than :data:`MAX_DRAWN_SIZE` (noted in the stats)."""
+        value = node.get(keyword)
+        if not isinstance(value, int) or isinstance(value, bool) or value <= MAX_DRAWN_SIZE:
+            return False
+        with self.stats._lock:
+            self.stats.too_large[(keyword, f"{pointer}/{keyword}")] = value
+        return True
 
     def _counted(
         self, strategy: st.SearchStrategy[Any], test: Callable[[Any], bool], blame: tuple[str, str]
@@ -388,6 +421,8 @@ class _Builder:
         dependent_properties = _dependent_properties(node)
         min_props = node.get("minProperties", 0) if isinstance(node.get("minProperties"), int) else 0
         max_props = node.get("maxProperties") if isinstance(node.get("maxProperties"), int) else None
+        if self._too_large(node, "minProperties", pointer):
+            return st.nothing()
         shallow = depth >= self.max_depth
         optional = [k for k in properties if k not in required]
         names = self._key_names(node, patterns, pointer, additional)
@@ -409,6 +444,7 @@ class _Builder:
 
         @st.composite
         def objects(draw: Any) -> dict[str, Any]:
+            check_time()
             keys = list(required)
             for key in optional:
                 if not shallow and (max_props is None or len(keys) < max_props) and draw(st.booleans()):
@@ -472,6 +508,10 @@ class _Builder:
         max_items = node.get("maxItems") if isinstance(node.get("maxItems"), int) else None
         contains = node.get("contains")
         min_contains = node.get("minContains", 1) if isinstance(node.get("minContains"), int) else 1
+        if self._too_large(node, "minItems", pointer) or (
+            contains is not None and self._too_large(node, "minContains", pointer)
+        ):
+            return st.nothing()
         shallow = depth >= self.max_depth
         upper = min_items if shallow else min_items + _EXTRA_ITEMS
         upper = min(upper, max_items) if max_items is not None else upper
@@ -491,6 +531,7 @@ class _Builder:
             if contains_strategy is not None and min_contains > 0 and rest is not False:
                 result += [draw(contains_strategy) for _ in range(min_contains)]
             while len(result) < size:
+                check_time()  # items are drawn unfiltered: a long array must still stop on time
                 result.append(draw(rest_strategy))
             if unique:  # drop repeats; the node filter rejects an array left too short
                 kept: list[Any] = []
@@ -501,6 +542,71 @@ class _Builder:
             return result
 
         return arrays()
+
+
+def _hostile_multiples(name: str, leaf: dict[str, Any]) -> st.SearchStrategy[Any] | None:
+    """Multiples of a ``multipleOf`` hypothesis-jsonschema cannot draw, or None when it can.
+
+    It draws a whole multiplier and multiplies; a tiny step (``1e-300``) between wide bounds, or a
+    huge one (``1e300``) with an open bound, makes multipliers or products that overflow a float
+    and crash the check. These are drawn as any number in the range, moved to the nearest multiple
+    in exact fractions; integers are multiples of the step's numerator, the only multiples of the
+    step that are whole. The node's filter still has the last word.
+    """
+    step_value = leaf.get("multipleOf")
+    if step_value is None:
+        return None
+    step = Fraction(step_value)
+    low, low_open = _bound(leaf, "minimum", "exclusiveMinimum", max)
+    high, high_open = _bound(leaf, "maximum", "exclusiveMaximum", min)
+    if name == "integer":
+        low = Fraction(-_SAFE_INT) if low is None else max(low, Fraction(-_SAFE_INT))
+        high = Fraction(_SAFE_INT) if high is None else min(high, Fraction(_SAFE_INT))
+    largest = Fraction(sys.float_info.max)
+    k_low, k_high = _multipliers(step, low, low_open, high, high_open)  # as hypothesis-jsonschema counts them
+    hostile = any(k is not None and abs(k) > _MAX_MULTIPLIER for k in (k_low, k_high)) or (
+        (k_low is None or k_high is None) and step * _MAX_MULTIPLIER > largest
+    )
+    if not hostile:
+        return None
+    if name == "integer":
+        step = Fraction(step.numerator)
+        k_low, k_high = _multipliers(step, low, low_open, high, high_open)
+    bound = math.floor(largest / step)  # multipliers whose product is still a finite float
+    least = -bound if k_low is None else max(k_low, -bound)
+    most = bound if k_high is None else min(k_high, bound)
+    if least > most:
+        return st.nothing()
+
+    def nearest_multiple(x: float) -> int | float:
+        k = min(max(round(Fraction(x) / step), least), most)
+        exact = k * step
+        return int(exact) if name == "integer" else float(exact) + 0.0
+
+    # A number drawn anywhere in the range, moved to the nearest multiple: spread like any number.
+    return st.floats(float(least * step), float(most * step), allow_nan=False).map(nearest_multiple)
+
+
+def _multipliers(
+    step: Fraction, low: Fraction | None, low_open: bool, high: Fraction | None, high_open: bool
+) -> tuple[int | None, int | None]:
+    """The least and greatest whole ``k`` with ``k * step`` within the bounds (None: no bound)."""
+    k_low = None if low is None else (math.floor(low / step) + 1 if low_open else math.ceil(low / step))
+    k_high = None if high is None else (math.ceil(high / step) - 1 if high_open else math.floor(high / step))
+    return k_low, k_high
+
+
+def _bound(
+    leaf: dict[str, Any], inclusive: str, exclusive: str, tighter: Callable[[list[Fraction]], Fraction]
+) -> tuple[Fraction | None, bool]:
+    """The tighter of a node's inclusive and exclusive bound on one side, and whether it is exclusive."""
+    found: list[tuple[Fraction, bool]] = [
+        (Fraction(leaf[key]), key == exclusive) for key in (inclusive, exclusive) if key in leaf
+    ]
+    if not found:
+        return None, False
+    value = tighter([v for v, _ in found])
+    return value, any(v == value and is_open for v, is_open in found)
 
 
 def _same(a: Any, b: Any) -> bool:
