@@ -15,8 +15,10 @@ from json_contracts.agent.repair import (
     repairs,
     schema_nodes_at,
 )
+from json_contracts.schema.compiled import compile_schema
 from json_contracts.schema.formats import FORMAT_CHECKER, FORMAT_EXAMPLES, KNOWN_FORMATS
-from json_contracts.schema.validation import ErrorRecord
+from json_contracts.schema.validation import ErrorRecord, validate
+from json_contracts.schema.vocabulary import DRAFT202012
 
 ErrorsOf = Callable[[dict[str, Any], Any], list[ErrorRecord]]
 
@@ -439,3 +441,15 @@ def test_an_extra_field_gets_no_did_you_mean_when_nothing_is_close_or_the_proper
     ]
     assert document_hints(ambiguous, errors_of(ambiguous, {"item": 1})) == ["Remove extra field /item."]
     assert document_hints(ambiguous, errors_of(ambiguous, {"id": 1})) == ["Remove extra field /id."]
+
+
+def test_a_document_that_ran_out_of_checking_time_is_told_to_send_a_smaller_one() -> None:
+    fanning: dict[str, Any] = {"$defs": {f"n{i}": {"anyOf": [{"$ref": f"#/$defs/n{i + 1}"}] * 2} for i in range(40)}}
+    fanning["$defs"]["n40"] = {"type": "string"}
+    compiled = compile_schema({**fanning, "$ref": "#/$defs/n0"}, DRAFT202012)
+    errors = validate(compiled, 1, timeout=0.2).errors
+
+    assert errors[-1]["keyword"] == "timeout"
+    assert field_hints({}, errors)[-1] == (
+        "Fix the errors listed, then send the document again; if it still runs out of time, send a smaller one."
+    )

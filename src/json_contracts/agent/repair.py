@@ -18,7 +18,7 @@ from json_contracts._json.pointers import lookup, pointer_from_parts, pointer_pa
 from json_contracts._json.text import dumps, format_number
 from json_contracts.schema.authoring import suggest
 from json_contracts.schema.formats import FORMAT_EXAMPLES
-from json_contracts.schema.validation import ErrorRecord
+from json_contracts.schema.validation import TIMEOUT_KEYWORD, ErrorRecord
 
 __all__ = [
     "MAX_LISTED_VALUES",
@@ -173,6 +173,8 @@ def _hint(schema: Any, error: ErrorRecord) -> str:
         return f"Set {target} to the required type."
     if keyword in _SIMPLE_HINTS:
         return _SIMPLE_HINTS[keyword].format(target)
+    if keyword == TIMEOUT_KEYWORD:  # not an error in the document: it ran out of checking time
+        return "Fix the errors listed, then send the document again; if it still runs out of time, send a smaller one."
     return f"Fix {target}: {error['message']}."
 
 

@@ -19,14 +19,16 @@ from typing import Any, cast
 
 import referencing.jsonschema
 from jsonschema import Draft7Validator, Draft202012Validator, ValidationError, validators
-from jsonschema._utils import equal, find_evaluated_item_indexes_by_schema, find_evaluated_property_keys_by_schema
+from jsonschema._utils import equal, find_evaluated_item_indexes_by_schema
 
 from json_contracts._json.text import canonical, format_number, js_key_order
 from json_contracts._json.values import json_type
 from json_contracts.findings import Code
+from json_contracts.schema.budget import check as check_deadline
 from json_contracts.schema.formats import FORMAT_CHECKER
-from json_contracts.schema.patterns import PatternTimeout
+from json_contracts.schema.patterns import PatternNotChecked, PatternTimeout
 from json_contracts.schema.patterns import search as pattern_search
+from json_contracts.schema.regex_safety import backtracking_risk
 from json_contracts.schema.vocabulary import DRAFT7, DRAFT202012, iter_subschemas
 
 __all__ = ["FALSE_MARKER_KEYWORD", "VALIDATOR_CLASSES", "AjvError", "ajv_ordered", "message_of"]
@@ -91,14 +93,28 @@ def message_of(error: ValidationError) -> tuple[str, str]:
 # --- keyword implementations that follow Ajv -------------------------------------------------
 
 
+# Long loops over a document's items or keys check the deadline of json_contracts.schema.budget
+# every 64 turns (``index & _EVERY_64 == _EVERY_64``): a descent into a sub-schema of leaf keywords
+# alone never checks it, and a check on every turn (or on the first) would cost small documents.
+_EVERY_64 = 63
+
+
 def _is_object(validator: Any, instance: Any) -> bool:
     return bool(validator.is_type(instance, "object"))
 
 
-def _timed_out(pattern: str, exc: PatternTimeout) -> AjvError:
+def _timed_out(pattern: str, exc: PatternNotChecked) -> AjvError:
+    """The error for a value no engine could check (never a pass: hostile values must not slip by)."""
+    if not isinstance(exc, PatternTimeout):
+        return AjvError(f'could not be checked against pattern "{pattern}": {exc.reason}; send Unicode text')
+    why = (
+        f"the pattern can backtrack catastrophically (lint {Code.BACKTRACKING_PATTERN})"
+        if backtracking_risk(pattern) is not None
+        else "the pattern needs a backtracking engine (a lookaround, a backreference or a count over 1000)"
+    )
     return AjvError(
-        f'could not be checked against pattern "{pattern}" within {exc.seconds:g} s: the pattern can '
-        f"backtrack catastrophically (lint {Code.BACKTRACKING_PATTERN}); send a shorter value or fix the pattern"
+        f'could not be checked against pattern "{pattern}" within {exc.seconds:g} s: {why}; '
+        "send a shorter value or fix the pattern"
     )
 
 
@@ -107,7 +123,7 @@ def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterat
         return
     try:
         matched = pattern_search(pattern, instance)
-    except PatternTimeout as exc:
+    except PatternNotChecked as exc:
         yield _timed_out(pattern, exc)
         return
     if not matched:
@@ -123,7 +139,7 @@ def _pattern_properties(
         for key in js_key_order(instance):
             try:
                 matched = pattern_search(pattern, key)
-            except PatternTimeout as exc:
+            except PatternNotChecked as exc:
                 error = _timed_out(pattern, exc)
                 error.path.append(key)
                 yield error
@@ -133,21 +149,23 @@ def _pattern_properties(
 
 
 def _key_matches(pattern: str, key: str) -> bool:
-    """A key whose check times out counts as matching no pattern (so it is never let through)."""
+    """A key that cannot be checked counts as matching no pattern (so it is never let through)."""
     try:
         return pattern_search(pattern, key)
-    except PatternTimeout:
+    except PatternNotChecked:
         return False
 
 
 def _extras(instance: dict[str, Any], schema: dict[str, Any]) -> list[str]:
     properties = schema.get("properties", {})
     patterns = list(schema.get("patternProperties", {}))
-    return [
-        key
-        for key in js_key_order(instance)
-        if key not in properties and not any(_key_matches(p, key) for p in patterns)
-    ]
+    extras = []
+    for index, key in enumerate(js_key_order(instance)):
+        if index & _EVERY_64 == _EVERY_64:  # keys times patterns, and no descent to check the clock
+            check_deadline()
+        if key not in properties and not any(_key_matches(p, key) for p in patterns):
+            extras.append(key)
+    return extras
 
 
 def _additional_properties(validator: Any, additional: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
@@ -215,6 +233,8 @@ def _contains(validator: Any, contains: Any, instance: Any, schema: Any) -> Iter
     item_errors: list[ValidationError] = []
     matches = 0
     for index, item in enumerate(instance):
+        if index & _EVERY_64 == _EVERY_64:
+            check_deadline()
         errors = list(validator.descend(item, contains, path=index))
         if errors:
             item_errors.extend(errors)
@@ -233,17 +253,69 @@ def _contains(validator: Any, contains: Any, instance: Any, schema: Any) -> Iter
 def _property_names(validator: Any, names: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
     if not _is_object(validator, instance):
         return
-    for key in js_key_order(instance):
+    for index, key in enumerate(js_key_order(instance)):
+        if index & _EVERY_64 == _EVERY_64:
+            check_deadline()
         errors = list(validator.descend(instance=key, schema=names))
         if errors:
             yield from errors
             yield AjvError("property name must be valid")
 
 
+def _evaluated_keys(validator: Any, instance: dict[str, Any], schema: Any) -> set[str]:
+    """The keys of ``instance`` that ``schema`` evaluates, as jsonschema finds them for
+    ``unevaluatedProperties``, with two differences: the result is a set (a list made the
+    keyword quadratic in the keys), and ``patternProperties`` are matched as ECMA-262 within the
+    pattern time bound (:func:`_key_matches`, as every other pattern), not with Python's ``re``,
+    which refused ``\\p{L}`` and backtracked without a bound.
+    """
+    if not isinstance(schema, dict):
+        return set()
+    keys: set[str] = set()
+    for reference in ("$ref", "$dynamicRef"):
+        if (ref := schema.get(reference)) is not None:
+            resolved = validator._resolver.lookup(ref)
+            target = validator.evolve(schema=resolved.contents, _resolver=resolved.resolver)
+            keys |= _evaluated_keys(target, instance, resolved.contents)
+    properties = schema.get("properties")
+    if isinstance(properties, dict):
+        keys.update(properties.keys() & instance.keys())
+    for keyword in ("additionalProperties", "unevaluatedProperties"):
+        if (subschema := schema.get(keyword)) is None:
+            continue
+        for index, (key, value) in enumerate(instance.items()):
+            if index & _EVERY_64 == _EVERY_64:
+                check_deadline()
+            if next(validator.descend(value, subschema), None) is None:
+                keys.add(key)
+    patterns = schema.get("patternProperties")
+    if isinstance(patterns, dict) and patterns:
+        for index, key in enumerate(instance):
+            if index & _EVERY_64 == _EVERY_64:
+                check_deadline()
+            if any(_key_matches(pattern, key) for pattern in patterns):
+                keys.add(key)
+    for trigger, subschema in (schema.get("dependentSchemas") or {}).items():
+        if trigger in instance:
+            keys |= _evaluated_keys(validator, instance, subschema)
+    for keyword in ("allOf", "oneOf", "anyOf"):
+        for subschema in schema.get(keyword, []):
+            if next(validator.descend(instance, subschema), None) is None:
+                keys |= _evaluated_keys(validator, instance, subschema)
+    if "if" in schema:
+        if validator.evolve(schema=schema["if"]).is_valid(instance):
+            keys |= _evaluated_keys(validator, instance, schema["if"])
+            if "then" in schema:
+                keys |= _evaluated_keys(validator, instance, schema["then"])
+        elif "else" in schema:
+            keys |= _evaluated_keys(validator, instance, schema["else"])
+    return keys
+
+
 def _unevaluated_properties(validator: Any, unevaluated: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
     if not _is_object(validator, instance):
         return
-    evaluated = find_evaluated_property_keys_by_schema(validator, instance, schema)
+    evaluated = _evaluated_keys(validator, instance, schema)
     for key in js_key_order(instance):
         if key in evaluated:
             continue
@@ -256,7 +328,7 @@ def _unevaluated_properties(validator: Any, unevaluated: Any, instance: Any, sch
 def _unevaluated_items(validator: Any, unevaluated: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
     if not validator.is_type(instance, "array"):
         return
-    evaluated = find_evaluated_item_indexes_by_schema(validator, instance, schema)
+    evaluated = set(find_evaluated_item_indexes_by_schema(validator, instance, schema))  # a list made this quadratic
     rest = [i for i in range(len(instance)) if i not in evaluated]
     if not rest:
         return
@@ -271,7 +343,10 @@ def _item_key(item: Any) -> Any:
     if isinstance(item, bool) or item is None:
         return ("literal", item)
     if isinstance(item, (int, float)):
-        return ("number", float(item))
+        try:
+            return ("number", float(item))
+        except OverflowError:  # an integer past a double: JavaScript reads it as Infinity
+            return ("number", float("inf") if item > 0 else float("-inf"))
     if isinstance(item, str):
         return ("string", item)
     return ("json", canonical(item))
@@ -292,6 +367,8 @@ def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> It
     seen: dict[Any, int] = {}
     if typed:  # Ajv's fast loop: from the end, first repeated primitive wins
         for i in range(len(instance) - 1, -1, -1):
+            if i & _EVERY_64 == _EVERY_64:
+                check_deadline()
             if not _js_type_matches(instance[i], types):
                 continue
             key = _item_key(instance[i])
@@ -302,6 +379,8 @@ def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> It
         return
     occurrences: dict[Any, list[int]] = {}
     for i, item in enumerate(instance):
+        if i & _EVERY_64 == _EVERY_64:
+            check_deadline()
         occurrences.setdefault(_item_key(item), []).append(i)
     repeated = [found for found in occurrences.values() if len(found) > 1]
     if repeated:
@@ -319,8 +398,113 @@ def _type(validator: Any, types: Any, instance: Any, schema: Any) -> Iterator[Va
         yield AjvError("must be " + ",".join(names))
 
 
+class _NotJson(Exception):
+    """A value that is not plain JSON (a library caller's tuple, a subclass of int): compare it
+    with jsonschema's ``equal`` instead of by key."""
+
+
+class _Deeper(Exception):
+    """The value nests deeper than every allowed value, so it equals none of them."""
+
+
+_TRUE_KEY, _FALSE_KEY = object(), object()  # true and false equal only themselves, never 1 or 0
+
+
+def _equality_key(value: Any, depth: int) -> Any:
+    """A hashable key that equals another value's key exactly when jsonschema's ``equal`` says the
+    values are equal: numbers by value (``1 == 1.0``, ``-0 == 0``), booleans apart from numbers,
+    arrays in order, objects whatever their key order.
+
+    Raises:
+        _NotJson: the value holds something other than plain JSON types.
+        _Deeper: the value nests more than ``depth`` levels.
+    """
+    kind = type(value)
+    if kind is str or kind is int or kind is float or value is None:
+        return value
+    if kind is bool:
+        return _TRUE_KEY if value else _FALSE_KEY
+    if depth <= 0 and (kind is list or kind is dict):
+        raise _Deeper
+    if kind is list:
+        return tuple([_equality_key(item, depth - 1) for item in value])
+    if kind is dict:
+        return frozenset([(key, _equality_key(item, depth - 1)) for key, item in value.items()])
+    raise _NotJson
+
+
+def _nesting(value: Any) -> int:
+    if isinstance(value, list):
+        return 1 + max(map(_nesting, value), default=0)
+    if isinstance(value, dict):
+        return 1 + max(map(_nesting, value.values()), default=0)
+    return 0
+
+
+class _Allowed:
+    """An ``enum``'s values as a set of equality keys: one lookup per instance, not one deep
+    comparison per value (250 values on 200,000 items took a minute)."""
+
+    __slots__ = ("depth", "keys", "shapes", "values")
+
+    def __init__(self, values: list[Any]) -> None:
+        self.values = values  # kept so the id this is cached under stays this list's
+        self.depth = max(map(_nesting, values), default=0)
+        self.keys = frozenset(_equality_key(value, self.depth) for value in values)
+        # Arrays and objects are keyed only when some value has their type and length: a large
+        # instance unlike every value costs nothing.
+        self.shapes = frozenset((type(v), len(v)) for v in values if isinstance(v, (list, dict)))
+
+    def allows(self, instance: Any) -> bool:
+        if isinstance(instance, (list, dict)) and (type(instance), len(instance)) not in self.shapes:
+            if type(instance) in (list, dict):
+                return False
+            return any(equal(value, instance) for value in self.values)
+        try:
+            return _equality_key(instance, self.depth) in self.keys
+        except _Deeper:
+            return False
+        except _NotJson:
+            return any(equal(value, instance) for value in self.values)
+
+
+class _ComparedOneByOne:
+    """An ``enum`` whose values are not plain JSON: jsonschema's ``equal`` against each."""
+
+    def __init__(self, values: Any) -> None:
+        self.values = values
+
+    def allows(self, instance: Any) -> bool:
+        return any(equal(value, instance) for value in self.values)
+
+
+_ALLOWED: dict[int, _Allowed] = {}
+_ALLOWED_VALUES = [0]  # values held by the entries of _ALLOWED, bounded like the schema cache
+_ALLOWED_LIMIT = 1 << 20
+
+
+def _allowed(values: list[Any]) -> _Allowed | None:
+    """The keyed form of an ``enum`` list, built once per schema (None if it is not plain JSON)."""
+    found = _ALLOWED.get(id(values))
+    if found is not None and found.values is values:
+        return found
+    try:
+        built = _Allowed(values)
+    except (_NotJson, RecursionError):
+        return None
+    if len(_ALLOWED) >= 4096 or _ALLOWED_VALUES[0] + len(values) > _ALLOWED_LIMIT:
+        _ALLOWED.clear()
+        _ALLOWED_VALUES[0] = 0
+    _ALLOWED[id(values)] = built
+    _ALLOWED_VALUES[0] += len(values)
+    return built
+
+
 def _enum(validator: Any, values: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
-    if not any(equal(value, instance) for value in values):
+    allowed: _Allowed | _ComparedOneByOne | None = _allowed(values) if type(values) is list else None
+    if allowed is None:
+        allowed = _ComparedOneByOne(values)
+    if not allowed.allows(instance):
         yield AjvError(_FIXED["enum"])
 
 
@@ -378,6 +562,8 @@ def _items_2020(validator: Any, items: Any, instance: Any, schema: Any) -> Itera
     if items is False:  # without a tuple, Ajv applies the false schema to every item
         items = _FALSE_MARKER
     for index in range(prefix, len(instance)):
+        if index & _EVERY_64 == _EVERY_64:
+            check_deadline()
         yield from validator.descend(instance[index], items, path=index)
 
 
@@ -390,6 +576,8 @@ def _additional_items(validator: Any, additional: Any, instance: Any, schema: An
             yield AjvError(f"must NOT have more than {len(items)} items")
         return
     for index in range(len(items), len(instance)):
+        if index & _EVERY_64 == _EVERY_64:
+            check_deadline()
         yield from validator.descend(instance[index], additional, path=index)
 
 
@@ -487,6 +675,9 @@ def ajv_ordered(node: Any, dialect: str = DRAFT202012) -> Any:
 
     ``false`` sub-schemas reached by plain descent become the false marker, so their errors keep
     the instance path (``items: false`` in draft-07 too, where it applies to every item).
+    ``$schema`` is left out (the dialect is already chosen): jsonschema picks its own stock class
+    for a referenced resource that names one, so behind ``$ref: "#"`` none of these keywords, nor
+    the deadline of :mod:`json_contracts.schema.budget`, would run.
     """
     if not isinstance(node, dict):
         return node
@@ -498,7 +689,7 @@ def ajv_ordered(node: Any, dialect: str = DRAFT202012) -> Any:
             ranks["format"] = _GROUP_BASE["number"] + 6
     else:
         ranks["type"] = -1
-    ordered = {key: node[key] for key in sorted(node, key=lambda k: ranks.get(k, 500))}
+    ordered = {key: node[key] for key in sorted(node, key=lambda k: ranks.get(k, 500)) if key != "$schema"}
     for parts, sub in iter_subschemas(node):
         target: Any = ordered
         for part in parts[:-1]:

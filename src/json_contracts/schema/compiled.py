@@ -1,6 +1,8 @@
 """Compiled validators: one per schema, cached, resolving ``$ref`` only inside the contract.
 
-The registry refuses every retrieval, so a ``$ref`` to a URL or a file is never fetched.
+The registry refuses every retrieval, so a ``$ref`` to a URL or a file is never fetched. Every
+keyword of the validator classes used here checks the per-document deadline before it runs
+(:mod:`json_contracts.schema.budget`), so no schema can hold a validation past it.
 """
 
 from __future__ import annotations
@@ -11,11 +13,12 @@ from typing import Any
 import referencing
 import referencing.exceptions
 import referencing.jsonschema
-from jsonschema import ValidationError
+from jsonschema import ValidationError, validators
 from jsonschema.protocols import Validator
 
 from json_contracts._json.pointers import pointer_from_parts
 from json_contracts.schema.ajv import VALIDATOR_CLASSES, ajv_ordered
+from json_contracts.schema.budget import bounded
 from json_contracts.schema.formats import FORMAT_CHECKER
 from json_contracts.schema.vocabulary import DRAFT7, DRAFT202012
 
@@ -32,6 +35,27 @@ OFFLINE_REGISTRY: referencing.Registry[Any] = referencing.Registry(retrieve=_ref
 
 
 # --- compiling ---------------------------------------------------------------------------------
+
+
+# The keywords that can make one document cost more than one pass over it: they apply several
+# sub-schemas (or one sub-schema again, through a reference) to the same value. Each checks the
+# deadline before it runs; every other keyword applies at most one sub-schema per value, or none,
+# and costs at most a pass over its own value, and our own loops over items and keys check the
+# deadline every 64 turns. Leaving the clock out of those, the most frequent keywords, keeps its
+# cost on small documents low.
+_MULTIPLYING_KEYWORDS = frozenset({
+    "$ref", "$dynamicRef", "allOf", "anyOf", "oneOf", "not", "if", "dependentSchemas", "dependencies",
+    "contains", "patternProperties", "propertyNames", "unevaluatedItems", "unevaluatedProperties",
+})  # fmt: skip
+
+
+def _bounded_class(cls: Any) -> Any:
+    """``cls`` with the keywords that multiply work checking the deadline first."""
+    keywords = {name: bounded(kw) if name in _MULTIPLYING_KEYWORDS else kw for name, kw in cls.VALIDATORS.items()}
+    return validators.extend(cls, validators=keywords)  # type: ignore[no-untyped-call]
+
+
+_BOUNDED_CLASSES: dict[str, Any] = {dialect: _bounded_class(cls) for dialect, cls in VALIDATOR_CLASSES.items()}
 
 
 @dataclass(frozen=True, eq=False)
@@ -66,7 +90,7 @@ def compile_schema(schema: dict[str, Any], dialect: str, *, cache_key: str | Non
         cached = _CACHE.get((dialect, cache_key))
         if cached is not None:
             return cached
-    cls = VALIDATOR_CLASSES[dialect]
+    cls = _BOUNDED_CLASSES[dialect]
     validator = cls(ajv_ordered(schema, dialect), format_checker=FORMAT_CHECKER, registry=OFFLINE_REGISTRY)
     compiled = CompiledSchema(dialect, validator)
     if cache_key is not None:

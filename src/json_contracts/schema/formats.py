@@ -12,29 +12,32 @@ import base64
 import binascii
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, TypeVar
 
 import regress
 from jsonschema import FormatChecker
 from jsonschema import _format as _jsonschema_formats
 
+from json_contracts.schema.patterns import IN_PROCESS_LIMIT, regex_problem
+
 __all__ = ["FORMAT_CHECKER", "FORMAT_EXAMPLES", "KNOWN_FORMATS", "ecma_regex"]
 
-_REGEX_CACHE: dict[str, regress.Regex] = {}
 
-
+@lru_cache(maxsize=128)
 def ecma_regex(pattern: str) -> regress.Regex:
-    """A compiled ECMA-262 regex (Unicode mode), cached by pattern text.
+    """A compiled ECMA-262 regex (Unicode mode), the last 128 kept.
+
+    A pattern too long to trust ``regress`` with in process is first compiled in the worker of
+    :mod:`~json_contracts.schema.patterns`, so one that would crash the engine raises instead.
+    Matching contract values goes through :func:`~json_contracts.schema.patterns.search`, not this.
 
     Raises:
         regress.RegressError: the pattern is not a valid ECMA-262 regex.
     """
-    compiled = _REGEX_CACHE.get(pattern)
-    if compiled is None:
-        if len(_REGEX_CACHE) > 4096:
-            _REGEX_CACHE.clear()
-        compiled = _REGEX_CACHE[pattern] = regress.Regex(pattern, "u")
-    return compiled
+    if len(pattern) > IN_PROCESS_LIMIT and (problem := regex_problem(pattern)) is not None:
+        raise regress.RegressError(problem)
+    return regress.Regex(pattern, "u")
 
 
 _BASE = _jsonschema_formats.draft202012_format_checker
@@ -51,11 +54,11 @@ def _checks(name: str, raises: type[Exception] | tuple[type[Exception], ...] = (
     return FORMAT_CHECKER.checks(name, raises=raises)
 
 
-@_checks("regex", raises=regress.RegressError)
+@_checks("regex")
 def _is_regex(instance: object) -> bool:
-    if isinstance(instance, str):
-        ecma_regex(instance)
-    return True
+    # Compiled without being kept: every distinct string a document sends would otherwise stay in
+    # memory (80 strings of 600 KB held 680 MB).
+    return not isinstance(instance, str) or regex_problem(instance) is None
 
 
 # The TypeScript server's patterns (ajv-formats 3, "full" mode), read the way JavaScript reads them: ASCII
@@ -138,6 +141,64 @@ _URI_FRAGMENT_POINTER = re.compile(r"(?i)#(?:/(?:[a-z0-9_\-.!$&'()*+,;:=@]|%[0-9
 @_checks("json-pointer-uri-fragment")
 def _is_pointer_fragment(instance: object) -> bool:
     return not isinstance(instance, str) or _URI_FRAGMENT_POINTER.fullmatch(instance) is not None
+
+
+# --- uri-template: the verdicts of the ``uri_template`` package jsonschema uses, in linear time ---
+# That package builds each variable name one character at a time and splits the text with a
+# regex that rescans to the end from every "{" without a "}": a 1 MiB value took from 38 s to
+# hours. The rules below are its rules, read once from left to right.
+
+_SIMPLE_EXPRESSION = re.compile(r"^([a-zA-Z0-9_]|%[0-9a-fA-F][0-9a-fA-F]).*$")  # its test for "{name...}"
+_VARIABLE_NAME = re.compile(r"(?:%[0-9A-Fa-f]{2}|[A-Za-z0-9_./])*")
+_VARIABLE_START = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"
+
+
+def _template_variable(spec: str) -> bool:
+    """One ``varspec``: a name, then ``:length`` (1 to 3 digits, not 0), ``*`` or ``[]``, then
+    ``=default`` (anything)."""
+    if spec[:1] not in _VARIABLE_START:  # a substring test there: "" passes, and fails below
+        return False
+    spec = spec.split("=", 1)[0]
+    if ":" in spec:
+        spec, length = spec.split(":", 1)
+        if not (0 < len(length) < 4 and length.isascii() and length.isdigit() and int(length)):
+            return False
+    elif not spec:
+        return False
+    elif spec.endswith("*"):
+        spec = spec[:-1]
+    elif spec.endswith("[]"):
+        spec = spec[:-2]
+    return _VARIABLE_NAME.fullmatch(spec) is not None
+
+
+def _template_expression(inside: str) -> bool:
+    """The text between ``{`` and ``}``: an optional operator, then variables joined by commas
+    (one trailing ``,``, ``.``, ``/``, ``;`` or ``&`` allowed)."""
+    if _SIMPLE_EXPRESSION.match(inside) is None:
+        operator = inside[:1]
+        if not operator or operator not in "+#./;?&,":  # "=", "!", "@" and "|" are reserved
+            return False
+        inside = inside[2:] if inside.startswith(",+") else inside[1:]
+    if inside and inside[-1] in ",./;&":
+        inside = inside[:-1]
+    return all(_template_variable(spec) for spec in inside.split(","))
+
+
+@_checks("uri-template")
+def _is_uri_template(instance: object) -> bool:
+    if not isinstance(instance, str):
+        return True
+    start = 0
+    while start < len(instance):
+        opening = instance.find("{", start)
+        closing = instance.find("}", opening) if opening >= 0 else -1
+        if closing < 0:  # no expression left: the rest is literal text, without braces
+            return "{" not in instance[start:] and "}" not in instance[start:]
+        if instance.find("}", start, opening) >= 0 or not _template_expression(instance[opening + 1 : closing]):
+            return False
+        start = closing + 1
+    return True
 
 
 KNOWN_FORMATS: frozenset[str] = frozenset(FORMAT_CHECKER.checkers)
