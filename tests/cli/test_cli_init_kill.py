@@ -123,17 +123,6 @@ def test_without_force_an_existing_file_or_link_is_never_replaced(tmp_path: Path
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dangling.json", "kept.json", "new.json"]
 
 
-def test_force_keeps_the_mode_of_the_file_it_replaces(tmp_path: Path) -> None:
-    target = tmp_path / "shared.json"
-    target.write_bytes(b"old")
-    target.chmod(0o640)
-
-    assert write_whole_file(target, b"new", overwrite=True) is True
-
-    assert target.read_bytes() == b"new"
-    assert target.stat().st_mode & 0o777 == 0o640
-
-
 def test_only_temporaries_of_writers_no_longer_running_are_removed(tmp_path: Path) -> None:
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     stale = tmp_path / f".json-contracts-{int(dead.stdout)}-0123abcd.support-ticket.json.tmp"

@@ -88,7 +88,13 @@ def test_every_variable_sets_its_limit_and_an_empty_one_is_unset() -> None:
     environ = dict.fromkeys(ENVIRONMENT, "7") | {"JSON_CONTRACTS_MAX_FILE_BYTES": ""}
     contract, document = limits_from_env(environ)
     assert contract == Limits(
-        max_file_bytes=262144, max_schema_bytes=7, max_examples=7, max_schema_depth=7, max_file_depth=7
+        max_file_bytes=262144,
+        max_schema_bytes=7,
+        max_examples=7,
+        max_schema_depth=7,
+        max_file_depth=7,
+        max_folder_bytes=7,
+        max_folder_files=7,
     )
     assert document == DocumentLimits(max_bytes=7, max_depth=7, max_errors=7)
     assert limits_from_env({"JSON_CONTRACTS_MAX_DOCUMENT_BYTES": "4_194_304"})[1].max_bytes == 4 * MIB

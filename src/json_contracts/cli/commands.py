@@ -28,6 +28,7 @@ from json_contracts.contracts.starter import starter_files
 from json_contracts.findings import Code, Finding
 from json_contracts.lint import lint_result
 from json_contracts.lint.config import ConfigError, load_settings, parse_codes
+from json_contracts.reporting.escaping import escape_text
 from json_contracts.reporting.reports import lint_report, validate_report
 from json_contracts.reporting.text import display_path, finding_message, severity_counts, sort_findings
 
@@ -102,7 +103,7 @@ def validate(
         echo_json(validate_report(result))
     elif fmt == "text":
         if result.ok:
-            click.echo(f"Validated {len(result.contracts)} contract(s) in {result.directory}.")
+            click.echo(f"Validated {len(result.contracts)} contract(s) in {escape_text(str(result.directory))}.")
             for contract in result.sorted_contracts():
                 click.echo(f"- {contract.name} {contract.contract_hash}")
         echo_findings(findings)
@@ -151,7 +152,7 @@ def lint(
     if fmt == "json":
         echo_json(lint_report(result, linted, strict=strict))
     elif fmt == "text":
-        linted_line = f"Linted {len(result.contracts)} contract(s) in {result.directory}"
+        linted_line = f"Linted {len(result.contracts)} contract(s) in {escape_text(str(result.directory))}"
         if result.schema_checked:  # files that failed only on an example: their schema was linted
             linted_line += f", and the schema of {len(result.schema_checked)} file(s) that did not load"
         click.echo(linted_line + ".")
@@ -186,10 +187,10 @@ def _not_linted(failures: list[Finding], schema_checked: Mapping[str, object]) -
         (partly if failure.contract is not None and failure.contract in schema_checked else unread).append(failure)
     lines = []
     if unread:
-        listed = ", ".join(f"{display_path(f)} ({f.code})" for f in unread)
+        listed = ", ".join(f"{escape_text(display_path(f))} ({f.code})" for f in unread)
         lines.append(f"{len(unread)} file(s) not linted because they did not load: {listed}.")
     if partly:
-        listed = ", ".join(f"{display_path(f)} ({f.code})" for f in partly)
+        listed = ", ".join(f"{escape_text(display_path(f))} ({f.code})" for f in partly)
         lines.append(
             f"{len(partly)} file(s) not fully linted because an example output does not validate: {listed}; "
             "the schema rules ran, the example rules did not."
@@ -236,6 +237,7 @@ def check(
         available = ", ".join(c.name for c in result.sorted_contracts()) or "none"
         raise click.UsageError(f"Contract not found: {contract} (loaded: {available})")
     label = "<stdin>" if document == "-" else document
+    shown = escape_text(label)  # the label as text lines show it; JSON keeps it as it is
     title = f"json-contracts check {contract} ({label})"
     if document == "-" and sys.stdin.isatty():
         click.echo("Reading the document from stdin; end it with Ctrl-D (or pass a FILE).", err=True)
@@ -254,16 +256,18 @@ def check(
     if fmt == "json":
         echo_json({**outcome.payload, "instructions": outcome.hints, "repairs": outcome.repairs})
     elif outcome.valid and fmt in ("text", "github"):
-        click.echo(f"{label} is valid against {contract}.")
+        click.echo(f"{shown} is valid against {contract}.")
     elif fmt == "text":
         for error, finding in zip(outcome.payload["errors"], outcome.findings, strict=False):  # the cut note has none
-            where = f"{label}:{finding.line}:{finding.column}:"
-            click.echo(f"{where} {click.style(error['keyword'], bold=True)} {error['path'] or '/'} {error['message']}")
+            # The path and the message quote the document and the contract: escaped, so one line each.
+            keyword = click.style(escape_text(error["keyword"]), bold=True)
+            path, message = escape_text(error["path"] or "/"), escape_text(error["message"])
+            click.echo(f"{shown}:{finding.line}:{finding.column}: {keyword} {path} {message}")
         click.echo("How to repair:")
         for hint in outcome.hints:
-            click.echo(f"  - {hint}")
+            click.echo(f"  - {escape_text(hint)}")
         more = ", more not listed (JSON_CONTRACTS_MAX_ERRORS)" if outcome.cut else ""
-        click.echo(f"{label} does not validate against {contract}: {len(outcome.findings)} error(s){more}.")
+        click.echo(f"{shown} does not validate against {contract}: {len(outcome.findings)} error(s){more}.")
     emit(outcome.findings, fmt, title=title, failed=not outcome.valid, summary=summary_file, counts=counts_file)
     sys.exit(0 if outcome.valid else 1)
 
@@ -288,11 +292,12 @@ def _render_refusal(refusal: Finding, fmt: str, contract: str, label: str) -> No
             report |= {"line": refusal.line, "column": refusal.column}
         echo_json(report)
     elif fmt == "text":
+        shown = escape_text(label)
         if not_json:
-            where = f"{label}:{refusal.line}:{refusal.column}: invalid JSON: "
-            click.echo(where + finding_message(refusal).removeprefix("Invalid JSON: "))
+            where = f"{shown}:{refusal.line}:{refusal.column}: invalid JSON: "
+            click.echo(where + escape_text(finding_message(refusal).removeprefix("Invalid JSON: ")))
         else:
-            click.echo(f"{label}: {finding_message(refusal)}")
+            click.echo(f"{shown}: {escape_text(finding_message(refusal))}")
 
 
 _STDIO_ON_A_TERMINAL = (

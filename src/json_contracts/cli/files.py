@@ -4,7 +4,8 @@ The bytes go to a temporary file in the same folder (never named ``*.json``, so 
 or a ``validate`` run ignores it), are flushed to disk, and only then take the real name in one
 step: ``os.link`` when an existing file must be kept (it fails, atomically, if the name is taken),
 ``os.replace`` when it may be overwritten. A process killed at any point leaves either no file or
-the whole file, plus at worst a temporary that the next run removes.
+the whole file, plus at worst a temporary that the next run removes. Every file gets the mode of a
+new file (``0o644`` minus the umask), whatever was at its name before.
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ import secrets
 import sys
 from pathlib import Path
 
-__all__ = ["TEMPORARY_PATTERN", "remove_stale_temporaries", "write_whole_file"]
+__all__ = ["FILE_MODE", "TEMPORARY_PATTERN", "remove_stale_temporaries", "write_whole_file"]
 
 #: ``.json-contracts-<pid>-<random>.<name>.tmp``: the writer's process id says whether it is still running.
 TEMPORARY_PATTERN = re.compile(r"\.json-contracts-(?P<pid>\d+)-[0-9a-f]{8}\..+\.tmp")
+#: The mode of every file written (before the umask): readable by all, writable by the owner.
+FILE_MODE = 0o644
 _NO_HARD_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EXDEV, errno.EMLINK, errno.ENOSYS}
 
 
@@ -32,16 +35,16 @@ def write_whole_file(path: Path, data: bytes, *, overwrite: bool) -> bool:
     """
     temporary = path.with_name(f".json-contracts-{os.getpid()}-{secrets.token_hex(4)}.{path.name}.tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(temporary, flags, 0o666)  # the umask applies, as for any new file
+    # Always FILE_MODE minus the umask: never the mode of what the file replaces, which could be a
+    # link to a setuid program or an executable a pull request planted under a starter's name.
+    fd = os.open(temporary, flags, FILE_MODE)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())  # on disk before it has the real name, in case the machine stops
         if overwrite:
-            with contextlib.suppress(OSError):
-                os.chmod(temporary, os.stat(path).st_mode & 0o7777)  # an overwritten file keeps its mode
-            os.replace(temporary, path)
+            os.replace(temporary, path)  # replaces a symbolic link itself, never writes through it
             return True
         try:
             os.link(temporary, path)

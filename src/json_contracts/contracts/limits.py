@@ -2,7 +2,8 @@
 
 Contract files come from pull requests and documents from models, so both are bounded before
 anything else reads them. :class:`Limits` bounds a contract file (the TypeScript server's three limits
-plus nesting); :class:`DocumentLimits` bounds a document or argument handed to ``check`` or to
+plus nesting) and the folder as a whole (files and bytes, since copies of one large file are cheap
+in Git); :class:`DocumentLimits` bounds a document or argument handed to ``check`` or to
 an MCP tool or prompt. Every adapter reads the same variables through :func:`limits_from_env`,
 so ``validate`` in CI, ``pytest`` and the server agree on what loads. Depth limits have a
 ceiling: deeper values would reach Python's recursion limit in the code that reads them.
@@ -14,11 +15,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from json_contracts._env import whole_number
+from json_contracts.schema.budget import validation_timeout
 from json_contracts.schema.patterns import pattern_timeout
 
 __all__ = ["ENVIRONMENT", "DocumentLimits", "Limits", "defaults", "limits_from_env"]
 
 MAX_DEPTH_CEILING = 256
+# Past these, even a folder of small contracts needs more memory than a large CI machine has.
+MAX_FOLDER_BYTES_CEILING = 256 * 1024 * 1024
+MAX_FOLDER_FILES_CEILING = 20_000
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,10 @@ class Limits:
     max_examples: int = 50  # all example groups together, as the TypeScript server
     max_schema_depth: int = 64  # sub-schema nesting; deeper schemas are refused, not crashed on
     max_file_depth: int = 256  # JSON nesting of the whole file (examples, const, default, ...)
+    # The folder as a whole, counted in name order before any file is opened; files past it are refused.
+    # lint holds about 15 MB per 256 KiB file of examples, so 32 MiB stays near 2 GB at worst.
+    max_folder_bytes: int = 32 * 1024 * 1024  # total on-disk size of the contract files loaded
+    max_folder_files: int = 2000  # contract files loaded (twice the 1,000 the server is tested with)
 
 
 @dataclass(frozen=True)
@@ -48,6 +57,8 @@ ENVIRONMENT: dict[str, tuple[str, str, int | None]] = {
     "JSON_CONTRACTS_MAX_EXAMPLES": ("contract", "max_examples", None),
     "JSON_CONTRACTS_MAX_SCHEMA_DEPTH": ("contract", "max_schema_depth", 64),
     "JSON_CONTRACTS_MAX_FILE_DEPTH": ("contract", "max_file_depth", MAX_DEPTH_CEILING),
+    "JSON_CONTRACTS_MAX_FOLDER_BYTES": ("contract", "max_folder_bytes", MAX_FOLDER_BYTES_CEILING),
+    "JSON_CONTRACTS_MAX_FOLDER_FILES": ("contract", "max_folder_files", MAX_FOLDER_FILES_CEILING),
     "JSON_CONTRACTS_MAX_DOCUMENT_BYTES": ("document", "max_bytes", None),
     "JSON_CONTRACTS_MAX_DOCUMENT_DEPTH": ("document", "max_depth", MAX_DEPTH_CEILING),
     "JSON_CONTRACTS_MAX_ERRORS": ("document", "max_errors", None),
@@ -57,8 +68,9 @@ ENVIRONMENT: dict[str, tuple[str, str, int | None]] = {
 def limits_from_env(environ: Mapping[str, str]) -> tuple[Limits, DocumentLimits]:
     """The limits, with every ``JSON_CONTRACTS_MAX_*`` variable that is set (an empty one counts as unset).
 
-    ``JSON_CONTRACTS_PATTERN_TIMEOUT`` is checked too (the pattern matcher reads it itself), so an
-    adapter that calls this once at start-up has checked every limit variable.
+    ``JSON_CONTRACTS_PATTERN_TIMEOUT`` and ``JSON_CONTRACTS_VALIDATION_TIMEOUT`` are checked too
+    (the pattern matcher and the validator read them themselves), so an adapter that calls this
+    once at start-up has checked every limit variable, and a bad one stops every command.
 
     Raises:
         EnvironmentVariableError: a variable is not a whole number in its accepted range.
@@ -69,6 +81,7 @@ def limits_from_env(environ: Mapping[str, str]) -> tuple[Limits, DocumentLimits]
         default = int(getattr(base[kind], field))
         values[kind][field] = whole_number(environ, name, default, maximum=ceiling)
     pattern_timeout(environ)
+    validation_timeout(environ)
     return replace(Limits(), **values["contract"]), replace(DocumentLimits(), **values["document"])
 
 

@@ -2,8 +2,10 @@
 
 One broken file never hides the others: :func:`load_contracts` returns the contracts that
 loaded and a :class:`~json_contracts.findings.Finding` per failure, in the TypeScript server's order
-(duplicates first, then files in collation order). Only regular ``*.json`` files directly in
-the folder are read, opened without following links; anything else is reported and skipped.
+(duplicates first, then files in collation order). The folder as a whole has a budget of files and
+bytes, checked before any file is opened: the files past it are refused by name (:func:`_past_budget`).
+Only regular ``*.json`` files directly in the folder are read, opened without following links;
+anything else is reported and skipped.
 A file that fails only because an example output does not validate is not loaded, but its built
 contract is kept in ``schema_checked`` for lint, and when a schema mistake is the proven cause the
 failure's hint names it (:func:`_schema_cause`).
@@ -136,6 +138,57 @@ def _list_directory(directory: Path, result: LoadResult) -> list[str] | None:
     except FileNotFoundError:
         return None
     return sorted(names, key=collation_key)
+
+
+def _past_budget(root: Path, names: list[str], limits: Limits) -> dict[str, Finding]:
+    """The files past the folder's budget (``limits.max_folder_files``, ``limits.max_folder_bytes``), each
+    with the finding that refuses it.
+
+    Counted in ``names``' order (the load order) from sizes on disk, before any file is opened:
+    the first files that fit are loaded, and from the first that does not, every later one is
+    refused by name, so which files load never depends on the listing's order. A file over its
+    own size limit is refused on its own and uses none of the budget, since it is never read.
+    """
+    sizes: dict[str, int] = {}
+    for filename in names:
+        try:
+            size = os.lstat(root / filename).st_size
+        except OSError:  # gone since the listing: reading it reports that
+            size = 0
+        if size <= limits.max_file_bytes:
+            sizes[filename] = size
+    count = total = 0
+    stopped: str | None = None
+    past: list[str] = []
+    for filename, size in sizes.items():
+        if stopped is None and count + 1 > limits.max_folder_files:
+            stopped = "files"
+        elif stopped is None and total + size > limits.max_folder_bytes:
+            stopped = "bytes"
+        if stopped is None:
+            count, total = count + 1, total + size
+        else:
+            past.append(filename)
+    if stopped == "files":
+        variable = "JSON_CONTRACTS_MAX_FOLDER_FILES"
+        figure = f"{root} holds {len(sizes)} contract files, over the folder limit of {limits.max_folder_files}"
+    else:
+        variable = "JSON_CONTRACTS_MAX_FOLDER_BYTES"
+        figure = (
+            f"the contract files of {root} come to {sum(sizes.values())} bytes, over the folder limit of "
+            f"{limits.max_folder_bytes} bytes"
+        )
+    hint = f"raise {variable}, or move some contracts to another folder"
+    return {
+        filename: _finding(
+            Code.FOLDER_OVER_BUDGET,
+            f"Contract file not loaded: {figure} ({variable}); from {past[0]} on, in name order, files are not read",
+            root / filename,
+            contract=name_from_filename(filename),
+            hint=hint,
+        )
+        for filename in past
+    }
 
 
 def _read_text(path: Path, limits: Limits) -> str:
@@ -454,6 +507,7 @@ def load_contracts(
     for filename in names:
         groups.setdefault(name_from_filename(filename).lower(), []).append(filename)
     duplicates = {f for group in groups.values() if len(group) > 1 for f in group}
+    past_budget = _past_budget(root, [f for f in names if f not in duplicates], limits)
     for group in groups.values():
         if len(group) > 1:
             label = ", ".join(group)
@@ -462,6 +516,9 @@ def load_contracts(
             )
     for filename in names:
         if filename in duplicates:
+            continue
+        if filename in past_budget:
+            result.failures.append(past_budget[filename])
             continue
         path = root / filename
         name = name_from_filename(filename)

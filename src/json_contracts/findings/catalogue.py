@@ -26,6 +26,7 @@ class Code(StrEnum):
     MISSING_DIRECTORY = "JC002"
     UNREADABLE_DIRECTORY = "JC003"
     EMPTY_DIRECTORY = "JC004"
+    FOLDER_OVER_BUDGET = "JC005"
     DUPLICATE_NAME = "JC010"
     INVALID_NAME = "JC011"
     PATH_ESCAPE = "JC012"
@@ -130,6 +131,11 @@ _ALL = [
     _info(Code.MISSING_DIRECTORY, "warning", "The contracts folder does not exist."),
     _info(Code.UNREADABLE_DIRECTORY, "error", "The contracts folder cannot be listed."),
     _info(Code.EMPTY_DIRECTORY, "warning", "The contracts folder holds no contract file."),
+    _info(
+        Code.FOLDER_OVER_BUDGET,
+        "error",
+        "The folder holds more contract files or bytes than its budget; the files past it were not read.",
+    ),
     _info(Code.DUPLICATE_NAME, "error", "Two files differ only in letter case."),
     _info(Code.INVALID_NAME, "error", "The file name is not a safe contract name."),
     _info(Code.PATH_ESCAPE, "error", "The file resolves outside the contracts folder."),
@@ -157,7 +163,11 @@ _ALL = [
     _info(Code.INVALID_SCHEMA_EXAMPLE, "warning", "A schema examples value does not validate against its own schema."),
     _info(Code.UNKNOWN_FORMAT, "warning", "A format name is not checked by the validator."),
     _info(Code.INVALID_PATTERN, "error", "A pattern is not a valid ECMA-262 regular expression."),
-    _info(Code.BACKTRACKING_PATTERN, "warning", "A pattern can take exponential or polynomial time on a backtracking engine."),
+    _info(
+        Code.BACKTRACKING_PATTERN,
+        "warning",
+        "A pattern can take exponential or polynomial time on a backtracking engine.",
+    ),
     _info(Code.UNSATISFIABLE_SCHEMA, "error", "No JSON value can satisfy a schema."),
     _info(Code.NAME_MISMATCH, "warning", "The name field disagrees with the file name."),
     _info(Code.DUPLICATE_EXAMPLE, "warning", "Two examples are identical."),

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from json_contracts._json.pointers import json_path, pointer_from_parts, pointer_parts, resolve_local_ref
+from json_contracts._json.pointers import json_path, pointer_from_parts
 from json_contracts.contracts.model import Contract
 from json_contracts.findings import CATALOGUE, Code, Finding, Severity
 from json_contracts.schema.authoring import declared_types as declared_types
 from json_contracts.schema.authoring import suggest as suggest
+from json_contracts.schema.checking import References, schema_references
 from json_contracts.schema.vocabulary import iter_subschemas
 
 # declared_types and suggest live in schema.authoring, which the loader shares; the rules import them from here.
@@ -60,6 +61,14 @@ class Linter:
             lint_path=lint_path,
             hint=hint,
         )
+
+    def references(self) -> References:
+        """The schema's ``$ref`` targets as the validator resolves them, computed once per contract."""
+        found: References | None = self.proofs.get("references")
+        if found is None:
+            found = schema_references(self.contract.schema, self.contract.dialect)
+            self.proofs["references"] = found
+        return found
 
     def schema_finding(self, code: Code, message: str, parts: Segments, **kw: Any) -> Finding:
         return self.finding(
@@ -111,42 +120,140 @@ def all_nodes(node: Any, parts: Segments = ()) -> Iterator[tuple[Segments, dict[
         yield from all_nodes(sub, parts + sub_parts)
 
 
-_MAX_DATA_DEPTH = 24
+#: A walk step: where the schema object is, the object, the data path it governs (array items as
+#: ``*``) and the documents' values there.
+_Step = tuple[Segments, Any, tuple[str, ...], list[Any]]
 
 
-def data_nodes(
-    root: dict[str, Any], node: Any, parts: Segments = (), data_path: tuple[str, ...] = (), depth: int = 0
-) -> Iterator[tuple[Segments, dict[str, Any], tuple[str, ...]]]:
-    """Schema objects with the data path they govern (array items as ``*``), through local refs.
+def data_nodes(linter: Linter, documents: Sequence[Any] = ()) -> Iterator[tuple[Segments, dict[str, Any], list[Any]]]:
+    """Schema objects that describe a value of a document, each with the ``documents``' values it describes.
 
-    The walk covers what can describe a value of a document (``properties``, items, ``allOf``,
-    ``anyOf``, ``oneOf``, ``then``, ``else``), not ``not`` or ``if``, whose properties describe what
-    a value must not be or a condition. A node shared through ``$ref`` comes once per reference.
+    The walk covers what can describe a value (``properties``, items, ``allOf``, ``anyOf``,
+    ``oneOf``, ``then``, ``else``, and ``$ref`` targets as the validator resolves them), not ``not``
+    or ``if``, whose properties describe what a value must not be or a condition. Pre-order, so a
+    schema object comes first where a reader of the schema meets it first.
+
+    Linear, not exponential, in a schema whose ``$defs`` refer to each other many times: an
+    object is walked again only for a place in the documents it has not described yet, and once
+    in all for every place no document reaches (no values there, nothing new to learn).
     """
-    if not isinstance(node, dict) or depth > _MAX_DATA_DEPTH:
-        return
-    yield parts, node, data_path
-    ref = node.get("$ref")
-    if isinstance(ref, str) and ref.startswith("#/"):
-        target = resolve_local_ref(root, ref)
-        ref_parts = tuple(int(p) if p.isascii() and p.isdigit() else p for p in pointer_parts(ref[1:]))
-        yield from data_nodes(root, target, ref_parts, data_path, depth + 1)
+    references = linter.references()
+    seen: set[tuple[Segments, tuple[str, ...] | None]] = set()
+    stack: list[_Step] = [((), linter.contract.schema, (), list(documents))]
+    while stack:
+        parts, node, data_path, values = stack.pop()
+        if not isinstance(node, dict):
+            continue
+        key = (parts, data_path if values else None)
+        if key in seen:
+            continue
+        seen.add(key)
+        yield parts, node, values
+        stack.extend(reversed(list(_data_children(references, parts, node, data_path, values))))
+
+
+def _data_children(
+    references: References, parts: Segments, node: dict[str, Any], data_path: tuple[str, ...], values: list[Any]
+) -> Iterator[_Step]:
+    for target in references.of(node):
+        target_parts = references.parts(target)
+        if target_parts is not None:
+            yield target_parts, target, data_path, values
     properties = node.get("properties")
     if isinstance(properties, dict):
         for name, sub in properties.items():
-            yield from data_nodes(root, sub, (*parts, "properties", name), (*data_path, name), depth + 1)
+            inner = [value[name] for value in values if isinstance(value, dict) and name in value]
+            yield (*parts, "properties", name), sub, (*data_path, name), inner
+    items = [item for value in values if isinstance(value, list) for item in value]
     for key in ("items", "additionalItems", "contains"):
         if isinstance(node.get(key), dict):
-            yield from data_nodes(root, node[key], (*parts, key), (*data_path, "*"), depth + 1)
-    for key in ("prefixItems",):
-        for i, sub in enumerate(node.get(key) or []):
-            yield from data_nodes(root, sub, (*parts, key, i), (*data_path, "*"), depth + 1)
+            yield (*parts, key), node[key], (*data_path, "*"), items
+    for i, sub in enumerate(node.get("prefixItems") or []):
+        yield (*parts, "prefixItems", i), sub, (*data_path, "*"), items
     for key in ("allOf", "anyOf", "oneOf"):
         for i, sub in enumerate(node.get(key) or []):
-            yield from data_nodes(root, sub, (*parts, key, i), data_path, depth + 1)
+            yield (*parts, key, i), sub, data_path, values
     for key in ("then", "else"):
         if isinstance(node.get(key), dict):
-            yield from data_nodes(root, node[key], (*parts, key), data_path, depth + 1)
+            yield (*parts, key), node[key], data_path, values
+
+
+#: The most sub-schema applications lint lets one of its own validations take; about a second.
+VALIDATION_LIMIT = 100_000
+# Keywords that apply their sub-schema to the value itself, to each property value, to each item.
+_SAME_VALUE = ("allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "dependencies")
+_EACH_PROPERTY = ("patternProperties", "additionalProperties", "unevaluatedProperties")
+_EACH_ITEM = ("additionalItems", "contains", "unevaluatedItems")
+
+
+def validation_within(linter: Linter, node: Any, value: Any, *, limit: int = VALIDATION_LIMIT) -> bool:
+    """Whether validating ``value`` against ``node`` (a sub-schema) applies at most ``limit`` sub-schemas.
+
+    The validator follows every path through the schema: an ``allOf`` of two references to a
+    schema that holds the same ``allOf`` applies ``2**depth`` schemas to one value, though the
+    schema is small. Lint's proofs that validate (JC116, JC117, JC121's enum proof) ask this first
+    and prove nothing when it is too much; the count itself is memoised per (schema, value), so
+    it costs no more than the schema and the value are large.
+    """
+    references = linter.references()
+    counts: dict[tuple[int, int], int] = {}
+    keep: list[Any] = []  # values made here (property names) stay alive, so their ids stay theirs
+
+    def count(schema: Any, instance: Any, depth: int) -> int:
+        if not isinstance(schema, dict):
+            return 1
+        key = (id(schema), id(instance))
+        if key in counts:
+            return counts[key]
+        if depth > 200:  # deeper than any checked schema and document allow: too much
+            return limit + 1
+        counts[key] = limit + 1  # a loop through a value is too much until proven otherwise
+        total = 1
+        for child in _applied(references, schema, instance, keep):
+            total += count(child[0], child[1], depth + 1)
+            if total > limit:
+                break
+        counts[key] = total
+        return total
+
+    return count(node, value, 0) <= limit
+
+
+def _applied(
+    references: References, schema: dict[str, Any], instance: Any, keep: list[Any]
+) -> Iterator[tuple[Any, Any]]:
+    """(sub-schema, value) for every sub-schema the validator may apply while checking ``instance``."""
+    for target in references.of(schema):
+        yield target, instance
+    for key in _SAME_VALUE:
+        sub = schema.get(key)
+        if isinstance(sub, dict) and key in ("dependentSchemas", "dependencies"):
+            yield from ((each, instance) for each in sub.values())
+        elif isinstance(sub, list):
+            yield from ((each, instance) for each in sub)
+        elif sub is not None:
+            yield sub, instance
+    if isinstance(instance, dict):
+        properties = schema.get("properties")
+        if isinstance(properties, dict):
+            yield from ((properties[name], value) for name, value in instance.items() if name in properties)
+        for key in _EACH_PROPERTY:
+            sub = schema.get(key)
+            subs = list(sub.values()) if key == "patternProperties" and isinstance(sub, dict) else [sub]
+            yield from ((each, value) for each in subs if each is not None for value in instance.values())
+        if schema.get("propertyNames") is not None:
+            keep.extend(instance)
+            yield from ((schema["propertyNames"], name) for name in instance)
+    if isinstance(instance, list):
+        tuple_items = schema.get("prefixItems")
+        items = schema.get("items")
+        if isinstance(items, list):  # draft-07's tuple form
+            tuple_items, items = items, None
+        if isinstance(tuple_items, list):
+            yield from zip(tuple_items, instance, strict=False)
+        for sub in (items, *(schema.get(key) for key in _EACH_ITEM)):
+            if sub is not None:
+                yield from ((sub, value) for value in instance)
 
 
 def sub_validator(linter: Linter, node: dict[str, Any]) -> Any:

@@ -47,19 +47,6 @@ def _documents(contract: Contract) -> list[Any]:
     return docs
 
 
-def _values_at(doc: Any, data_path: tuple[str, ...]) -> list[Any]:
-    current = [doc]
-    for segment in data_path:
-        following: list[Any] = []
-        for value in current:
-            if segment == "*" and isinstance(value, list):
-                following += value
-            elif isinstance(value, dict) and segment in value:
-                following.append(value[segment])
-        current = following
-    return current
-
-
 def _inside(parts: Segments, impossible: dict[Segments, Any]) -> bool:
     """Whether ``parts`` is an impossible property or lies inside one."""
     return any(parts[: len(where)] == where for where in impossible)
@@ -88,9 +75,9 @@ def rule_example_coverage(linter: Linter) -> Iterator[Finding]:
     # A shared $defs node is reached through every $ref to it: gather what all of them show.
     nodes: dict[Segments, dict[str, Any]] = {}
     shown: dict[Segments, list[Any]] = {}
-    for parts, node, data_path in data_nodes(contract.schema, contract.schema):
+    for parts, node, values in data_nodes(linter, docs):
         nodes.setdefault(parts, node)
-        shown.setdefault(parts, []).extend(v for doc in docs for v in _values_at(doc, data_path))
+        shown.setdefault(parts, []).extend(values)
     for parts, node in nodes.items():
         if _inside(parts, impossible):
             continue

@@ -14,7 +14,14 @@ from typing import Any, NamedTuple
 
 from json_contracts._json.text import dumps, format_number
 from json_contracts.findings import Code, Finding
-from json_contracts.lint._context import Linter, Segments, data_nodes, declared_types, sub_validator
+from json_contracts.lint._context import (
+    Linter,
+    Segments,
+    data_nodes,
+    declared_types,
+    sub_validator,
+    validation_within,
+)
 from json_contracts.lint._values import excluded_kinds, kind_of, type_allows, type_mismatch_fix
 
 
@@ -36,6 +43,8 @@ def _enum_proof(node: dict[str, Any], parts: Segments, linter: Linter) -> Proof 
         if not isinstance(values, list):
             continue
         rest = {k: v for k, v in node.items() if k not in ("enum", "const", "default", "examples")}
+        if not all(validation_within(linter, node, v) for v in values):  # node: its $refs are known
+            return None  # too much to validate (an allOf diamond): no proof, so no claim
         validator = sub_validator(linter, rest)
         try:
             if any(validator.is_valid(v) for v in values):
@@ -115,8 +124,7 @@ def unsatisfiable(node: Any, parts: Segments, linter: Linter, *, bounds: bool = 
 def _property_schemas(linter: Linter) -> Iterator[tuple[Segments, str, Any, bool]]:
     """``(schema path, name, sub-schema, required)`` of every property a document can hold, once each."""
     seen: set[Segments] = set()
-    schema = linter.contract.schema
-    for parts, node, _ in data_nodes(schema, schema):
+    for parts, node, _ in data_nodes(linter):
         properties = node.get("properties")
         if parts in seen or not isinstance(properties, dict):
             continue

@@ -16,7 +16,7 @@ from typing import Any
 from json_contracts._json.text import canonical, dumps
 from json_contracts._json.values import json_type
 from json_contracts.findings import Code, Finding
-from json_contracts.lint._context import Linter, all_nodes, declared_types, sub_validator
+from json_contracts.lint._context import Linter, all_nodes, declared_types, sub_validator, validation_within
 from json_contracts.schema.authoring import CrossedBound, crossed_bounds, undefined_required
 from json_contracts.schema.validation import describe_errors, error_records
 
@@ -184,6 +184,8 @@ def own_value_rule(code: Code, keyword: str, many: bool) -> Callable[[Linter], I
                 continue
             validator = None
             for i, value in enumerate(values):
+                if not validation_within(linter, node, value):
+                    continue  # too much to validate (an allOf diamond): the value is not judged
                 validator = validator or sub_validator(linter, node)
                 try:
                     errors = error_records(validator.iter_errors(value))
