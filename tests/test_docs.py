@@ -154,7 +154,8 @@ def test_every_environment_variable_is_in_the_configuration_page() -> None:
 
 def test_every_limit_is_on_the_limits_page() -> None:
     page = _page("limits.md")
-    missing = sorted(name for name in (*ENVIRONMENT, "JSON_CONTRACTS_PATTERN_TIMEOUT") if f"`{name}`" not in page)
+    times = ("JSON_CONTRACTS_PATTERN_TIMEOUT", "JSON_CONTRACTS_VALIDATION_TIMEOUT", "JSON_CONTRACTS_TEST_TIMEOUT")
+    missing = sorted(name for name in (*ENVIRONMENT, *times) if f"`{name}`" not in page)
     assert not missing, f"docs/reference/limits.md does not list {missing}"
 
 

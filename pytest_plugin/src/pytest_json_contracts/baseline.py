@@ -27,6 +27,7 @@ from json_contracts.errors import EnvironmentVariableError
 from json_contracts.evolution.model import MODES, ContractDiff, Mode, directions_of
 from json_contracts.evolution.report import change_finding, status_text, witness_lines
 from json_contracts.evolution.revisions import RevisionError, load_revision
+from json_contracts.reporting.escaping import escape_text
 from json_contracts.reporting.text import finding_text
 
 if TYPE_CHECKING:
@@ -148,10 +149,10 @@ class Baseline:
 
 def compat_text(diff: ContractDiff, folder: Path) -> str:
     """The contract's changes as ``json-contracts diff`` prints them: a header, then each finding and its witness."""
-    lines = [f"{diff.name}: {status_text(diff)}, {diff.mode}, {diff.verdict}"]
+    lines = [escape_text(f"{diff.name}: {status_text(diff)}, {diff.mode}, {diff.verdict}")]
     for change in diff.changes:  # the witness on lines of its own, as the CLI's text shows it
         lines.append(finding_text(change_finding(diff, change, folder, witness=False)))
-        lines += witness_lines(change)
+        lines += (escape_text(line) for line in witness_lines(change))
     return "\n".join(lines)
 
 

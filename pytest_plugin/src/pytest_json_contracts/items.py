@@ -23,6 +23,7 @@ import pytest
 from json_contracts.contracts.model import Contract
 from json_contracts.findings import Finding
 from json_contracts.lint import lint_contract
+from json_contracts.reporting.escaping import escape_text
 from json_contracts.reporting.text import finding_text
 from json_contracts.testing.results import CHECK_IDS, CheckResult, RunOptions, example_refs, run_example
 from pytest_json_contracts.baseline import Comparison, compat_text, searched
@@ -304,11 +305,12 @@ def skip(reason: str) -> NoReturn:
 
 def _raise_for(result: CheckResult, contract: Contract) -> None:
     if result.outcome == "skipped":
-        skip(result.message)
+        skip(escape_text(result.message))
     if result.outcome == "inconclusive":
-        skip(f"inconclusive: {result.message}")
+        skip(f"inconclusive: {escape_text(result.message)}")
     if result.outcome == "failed":
-        lines = [finding_text(result.finding(contract)), *result.details]
+        # The documents and details quote contract text: escaped, as every text output is.
+        lines = [finding_text(result.finding(contract)), *(escape_text(line) for line in result.details)]
         if result.seed is not None:
             lines.append(f"seed {result.seed}: repeat with --json-contracts-seed {result.seed}")
         raise ContractFailure("\n".join(lines))

@@ -66,6 +66,19 @@ def _has_id_member(raw: str) -> bool:
     return body is None and _top_level_id_token(raw) is not None
 
 
+def unusable_id_answer(raw: str) -> bytes | None:
+    """The -32600 answer (id null) for a request whose id is not a string or an integer, as JSON text.
+
+    ``None`` for anything else. Over HTTP the SDK reads such a request as a notification and answers
+    202 with no body, so the caller would wait for an answer that never comes.
+    """
+    read = read_message(raw)
+    if not isinstance(read, Reply):
+        return None
+    answer = read.message.message.model_dump(by_alias=True, exclude_none=True)
+    return json.dumps({**answer, "id": None}, separators=(",", ":")).encode()  # null, not left out
+
+
 def read_message(raw: str) -> SessionMessage | Exception | Reply:
     """One stdio line as the SDK reads it, except that a request with an unusable id is answered.
 

@@ -9,6 +9,7 @@ and a client that closes its end of stdout ends the server quietly, with exit st
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections import Counter
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -20,7 +21,7 @@ from mcp.shared.dispatcher import as_request_id, coerce_request_id
 from mcp.shared.message import SessionMessage
 from mcp_types import JSONRPCError, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse
 
-from json_contracts.mcp.lines import Reply, recover_line
+from json_contracts.mcp.lines import Reply, recover_line, unusable_id_answer
 from json_contracts.mcp.log import Logger
 from json_contracts.mcp.server import ContractServer
 from json_contracts.mcp.settings import ServerSettings
@@ -231,9 +232,62 @@ class BearerTokenGate:
         await send({"type": "http.response.body", "body": body})
 
 
+# A request id that is not a string or an integer: only such bodies are parsed a second time.
+_ODD_ID = re.compile(rb'"id"\s*:\s*(?:true|false|null|[\[{]|-?\d+(?:\.|[eE]))')
+# The SDK's own limit on a POST body (it answers 413 past it): larger bodies are not held here.
+_MAX_BODY = 4 * 1024 * 1024
+
+
+class UnusableIdGate:
+    """ASGI middleware: a POSTed request whose id is not a string or an integer gets -32600, id null.
+
+    JSON-RPC calls such a request invalid and wants an answer with a null id; the SDK instead reads
+    it as a notification (202, no body), as it did on stdio (``lines.read_message`` answers there).
+    Bodies with ordinary ids are passed on after one regular-expression scan.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(
+        self,
+        scope: MutableMapping[str, Any],
+        receive: Callable[[], Awaitable[Any]],
+        send: Callable[[Any], Awaitable[None]],
+    ) -> None:
+        declared = dict(scope.get("headers") or []).get(b"content-length", b"0")
+        too_large = not declared.isdigit() or int(declared) > _MAX_BODY  # the SDK refuses it unread
+        if scope["type"] != "http" or scope.get("method") != "POST" or too_large:
+            await self.app(scope, receive, send)
+            return
+        received: list[Any] = []
+        size, more = 0, True
+        while more and size <= _MAX_BODY:
+            message = await receive()
+            received.append(message)
+            if message["type"] != "http.request":
+                break
+            size += len(message.get("body", b""))
+            more = bool(message.get("more_body", False))
+        body = b"".join(m.get("body", b"") for m in received if m["type"] == "http.request")
+        answer = unusable_id_answer(body.decode("utf-8", "replace")) if not more and _ODD_ID.search(body) else None
+        if answer is not None:
+            headers = [(b"content-type", b"application/json"), (b"content-length", str(len(answer)).encode())]
+            await send({"type": "http.response.start", "status": 400, "headers": headers})
+            await send({"type": "http.response.body", "body": answer})
+            return
+        pending = iter(received)
+
+        async def replay() -> Any:
+            return next(pending, None) or await receive()
+
+        await self.app(scope, replay, send)
+
+
 def http_app(server: ContractServer, settings: ServerSettings) -> ASGIApp:
     """The streamable-HTTP ASGI app, stateless (any instance can answer any request), token-gated."""
     app: ASGIApp = server.server.streamable_http_app(host=settings.host, stateless_http=True, json_response=True)
+    app = UnusableIdGate(app)
     if settings.auth_token:
         app = BearerTokenGate(app, settings.auth_token)
     return app

@@ -72,7 +72,7 @@ class SampleStats:
 
     ``blame`` counts ``(keyword, schema pointer)`` for every rejection; the most common entry
     names the keyword that makes a schema expensive (or impossible) to sample. ``too_large`` maps
-    ``(keyword, schema pointer)`` to the number that asked for more than :data:`MAX_DRAWN_SIZE`:
+    ``(keyword, schema pointer)`` to the number that asked for more than ``MAX_DRAWN_SIZE`` (1,000):
     that node drew nothing, so a search that found no document proves nothing about the schema.
     """
 
