@@ -146,9 +146,10 @@ def _run(args: list[str], tree: Path | None, timeout: float, memory_gib: float) 
     process = subprocess.Popen(
         command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, preexec_fn=bound
     )
+    out: list[bytes] = []
     err: list[bytes] = []
     readers = [
-        threading.Thread(target=lambda: process.stdout and process.stdout.read()),
+        threading.Thread(target=lambda: out.append(process.stdout.read() if process.stdout else b"")),
         threading.Thread(target=lambda: err.append(process.stderr.read() if process.stderr else b"")),
     ]
     for reader in readers:
@@ -165,6 +166,9 @@ def _run(args: list[str], tree: Path | None, timeout: float, memory_gib: float) 
     timer.cancel()
     for reader in readers:
         reader.join()
+    for stream in (process.stdout, process.stderr):
+        if stream is not None:
+            stream.close()
     seconds = time.monotonic() - started
     code = os.waitstatus_to_exitcode(status)
     text = b"".join(err).decode("utf-8", "replace")
@@ -174,6 +178,10 @@ def _run(args: list[str], tree: Path | None, timeout: float, memory_gib: float) 
         ended = f"out of memory ({memory_gib:g} GiB)"
     elif "Traceback" in text or "panicked" in text:
         ended = f"crashed (exit {code})"
+    elif b"itself crashed" in b"".join(out):
+        ended = f"a check crashed (exit {code})"
+    elif b"inconclusive" in b"".join(out):
+        ended = f"inconclusive (exit {code})"
     else:
         ended = f"exit {code}"
     return Outcome(seconds, usage.ru_maxrss / 1024, ended)

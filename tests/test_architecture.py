@@ -47,7 +47,7 @@ def test_the_import_contracts_hold() -> None:
         ("schema/validation.py", "import hypothesis", "Hypothesis belongs to the property-check layer"),
         ("lint/_values.py", "import mcp", "The MCP SDK and its server stack belong to the MCP adapter"),
         ("reporting/text.py", "import pytest", "pytest belongs to the pytest plugin"),
-        ("contracts/model.py", "import jsonschema", "jsonschema, referencing, regress and re2 stay in the schema layer"),
+        ("contracts/model.py", "import jsonschema", "jsonschema, referencing, regress and re2 stay in the schema"),
         ("schema/compiled.py", "import json_contracts.lint", "The engine is layered in data-flow order"),
         ("cli/render.py", "import json_contracts.lint._values", "Underscore modules are private"),
     ],
