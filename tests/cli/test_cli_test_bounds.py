@@ -10,18 +10,13 @@ from __future__ import annotations
 
 import json
 import os
-import resource
-import subprocess
 import sys
-import threading
-import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support.cli import script_path
+from tests.support.hostile import Ran, run_bounded
 
 MEMORY_LIMIT = 1536 * 2**20  # address space for the child: far less than a 1e9-character string costs
 SECONDS = 120.0  # the killing bound; the runs take a few seconds
@@ -35,62 +30,10 @@ def _value(schema: dict[str, Any]) -> dict[str, Any]:
     return {"schema": {"type": "object", "properties": {"v": schema}, "required": ["v"]}}
 
 
-@dataclass(frozen=True)
-class Run:
-    returncode: int
-    stdout: str
-    stderr: str
-    seconds: float
-    peak_mib: float
-
-
-def _limit_memory() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-
-
-def _run(cwd: Path, *args: str, env: dict[str, str] | None = None) -> Run:
+def _run(cwd: Path, *args: str, env: dict[str, str] | None = None) -> Ran:
     """The installed script under the memory limit; killed past SECONDS; its own peak RSS (wait4)."""
-    environ = {**os.environ, **(env or {})}
-    for name in ("CI", "GITHUB_ACTIONS", "JSON_CONTRACTS_DIR", "JSON_CONTRACTS_TEST_TIMEOUT", "FORCE_COLOR"):
-        environ.pop(name, None)
-    environ.update(env or {})
-    started = time.monotonic()
-    process = subprocess.Popen(
-        [str(script_path()), "test", *args],
-        cwd=cwd,
-        env=environ,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        preexec_fn=_limit_memory,
-    )
-    outputs: dict[str, bytes] = {}
-    readers = [
-        threading.Thread(target=lambda: outputs.__setitem__("out", process.stdout.read())),  # type: ignore[union-attr]
-        threading.Thread(target=lambda: outputs.__setitem__("err", process.stderr.read())),  # type: ignore[union-attr]
-    ]
-    for reader in readers:
-        reader.start()
-    timer = threading.Timer(SECONDS, process.kill)
-    timer.start()
-    try:
-        _, status, usage = os.wait4(process.pid, 0)
-    finally:
-        timer.cancel()
-    process.returncode = os.waitstatus_to_exitcode(status)
-    for reader in readers:
-        reader.join()
-    for stream in (process.stdout, process.stderr):
-        if stream is not None:
-            stream.close()
-    seconds = time.monotonic() - started
-    assert seconds < SECONDS, f"killed after {SECONDS} s"
-    return Run(
-        process.returncode,
-        outputs["out"].decode("utf-8", "replace"),
-        outputs["err"].decode("utf-8", "replace"),
-        seconds,
-        usage.ru_maxrss / 1024,
-    )
+    unset = ("CI", "JSON_CONTRACTS_DIR", "JSON_CONTRACTS_TEST_TIMEOUT", "FORCE_COLOR")
+    return run_bounded(["test", *args], cwd=cwd, timeout=SECONDS, env=env, address_space=MEMORY_LIMIT, unset=unset)
 
 
 def _folder(tmp_path: Path, contracts: dict[str, dict[str, Any]]) -> Path:

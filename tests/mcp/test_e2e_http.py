@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -15,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.mcp import INITIALIZE, TOKEN, free_port, http_env
+from tests.support.mcp import INITIALIZE, TOKEN, http_env, http_server
 
 
 @pytest.fixture
@@ -28,27 +26,8 @@ def folder(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def server(folder: Path) -> Iterator[int]:
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "json_contracts", "serve", "--transport", "http", "--port", str(port)],
-        env=http_env(folder, API_AUTH_TOKEN=TOKEN),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            if process.poll() is not None:
-                raise AssertionError(process.communicate()[1]) from None
-            time.sleep(0.05)
-    try:
+    with http_server(http_env(folder, API_AUTH_TOKEN=TOKEN)) as (port, _):
         yield port
-    finally:
-        process.terminate()
-        process.communicate(timeout=10)  # reaps the process and closes its pipe
 
 
 def _post(port: int, body: dict[str, Any], token: str | None) -> tuple[int, dict[str, str], bytes]:

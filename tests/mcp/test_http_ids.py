@@ -7,10 +7,6 @@ waited for an answer that never came (stdio already answered it, ``tests/mcp/tes
 from __future__ import annotations
 
 import json
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -18,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.mcp import free_port, http_env
+from tests.support.mcp import http_env, http_server
 
 TICKET = {"description": "A ticket.", "schema": {"type": "object"}}
 
@@ -28,26 +24,8 @@ def port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     folder = tmp_path_factory.mktemp("http-ids") / "json-contracts"
     folder.mkdir()
     (folder / "ticket.json").write_text(json.dumps(TICKET), encoding="utf-8")
-    chosen = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "json_contracts", "serve", "--transport", "http", "--port", str(chosen)],
-        env=http_env(folder),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", chosen), timeout=0.2).close()
-            break
-        except OSError:
-            assert process.poll() is None, "the server did not start"
-            time.sleep(0.05)
-    try:
+    with http_server(http_env(folder)) as (chosen, _):
         yield chosen
-    finally:
-        process.kill()
-        process.wait()
 
 
 def _post(port: int, body: bytes) -> tuple[int, str]:

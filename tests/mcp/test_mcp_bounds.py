@@ -12,9 +12,7 @@ import gc
 import json
 import os
 import signal
-import socket
 import subprocess
-import sys
 import threading
 import time
 import tracemalloc
@@ -31,7 +29,7 @@ from jsonschema import Draft202012Validator
 from json_contracts._json.text import dumps
 from json_contracts.agent.payloads import PRETTY_ALLOWANCE, _indentation, answer_json
 from json_contracts.mcp.outputs import output_schema
-from tests.support.mcp import ServeFactory, free_port, http_env
+from tests.support.mcp import ServeFactory, http_env, http_server
 
 MIB = 1024 * 1024
 #: An answer may be a few times its largest argument (1 MiB), never tens of times.
@@ -242,27 +240,9 @@ def busy_server(tmp_path: Path, make_contracts_dir: Any) -> Iterator[tuple[int, 
     site = tmp_path / "busy-site"
     site.mkdir()
     (site / "sitecustomize.py").write_text(_BUSY_HANDLERS, encoding="utf-8")
-    port = free_port()
     env = http_env(folder, PYTHONPATH=os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")])))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "json_contracts", "serve", "--transport", "http", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            assert process.poll() is None, "the server did not start"
-            time.sleep(0.05)
-    try:
-        yield port, process
-    finally:
-        process.kill()  # a no-op once it has exited
-        process.wait()
+    with http_server(env) as started:
+        yield started
 
 
 def _validate(port: int, document: Any, timeout: float) -> dict[str, Any]:

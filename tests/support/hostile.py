@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import resource
 import subprocess
 import sys
 import threading
@@ -245,14 +246,28 @@ class Ran:
 
 
 def run_bounded(
-    args: list[str], *, cwd: Path, timeout: float, env: dict[str, str] | None = None, stdin: bytes = b""
+    args: list[str],
+    *,
+    cwd: Path,
+    timeout: float,
+    env: dict[str, str] | None = None,
+    stdin: bytes = b"",
+    address_space: int | None = None,
+    unset: tuple[str, ...] = (),
 ) -> Ran:
     """Run ``json-contracts ARGS`` and measure it; a run past ``timeout`` is killed and fails the test.
 
     Peak memory is the child's own ``ru_maxrss`` (``os.wait4``), so parallel tests do not mix.
+    ``address_space`` (bytes) caps the child's memory with ``RLIMIT_AS``; ``unset`` names
+    variables of this process the child must not inherit (``env`` is applied after them).
     """
-    environ = {**os.environ, **(env or {})}
-    environ.pop("GITHUB_ACTIONS", None)
+    environ = {k: v for k, v in os.environ.items() if k not in {"GITHUB_ACTIONS", *unset}}
+    environ.update(env or {})
+
+    def limit() -> None:
+        if address_space is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
+
     started = time.monotonic()
     process = subprocess.Popen(
         [str(script_path()), *args],
@@ -261,6 +276,7 @@ def run_bounded(
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=limit,
     )
     outputs: dict[str, bytes] = {}
 

@@ -11,8 +11,12 @@ import copy
 import json
 import os
 import socket
-from collections.abc import AsyncIterator, Callable, Mapping
-from contextlib import asynccontextmanager
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -282,3 +286,40 @@ def http_env(folder: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in {"MCP_TRANSPORT", "PORT", "API_AUTH_TOKEN"}}
     env.update({"JSON_CONTRACTS_DIR": str(folder), "WATCH_CONTRACTS": "false", **extra})
     return env
+
+
+@contextmanager
+def http_server(env: dict[str, str]) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """A real ``json-contracts serve --transport http`` on a free port, once it accepts connections.
+
+    ``env`` is the whole environment (see :func:`http_env`). stderr goes to a temporary file (a
+    pipe nobody reads could fill and stall the server) and is the failure message of a server that
+    does not start. The process is terminated (a no-op once it has exited) and reaped on exit.
+    """
+    port = free_port()
+    with tempfile.TemporaryFile() as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "json_contracts", "serve", "--transport", "http", "--port", str(port)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                if process.poll() is not None:
+                    stderr.seek(0)
+                    raise AssertionError(stderr.read().decode("utf-8", "replace")) from None
+                time.sleep(0.05)
+        try:
+            yield port, process
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()

@@ -32,6 +32,12 @@ from functools import lru_cache
 
 import regress
 
+from json_contracts.schema.ecma_classes import DIGIT as _DIGIT
+from json_contracts.schema.ecma_classes import LINE_TERMINATORS as _LINE_TERMINATORS
+from json_contracts.schema.ecma_classes import SPACE as _SPACE
+from json_contracts.schema.ecma_classes import WORD as _WORD
+from json_contracts.schema.ecma_classes import Ranges
+
 __all__ = ["MAX_REPEAT", "Linear", "translate"]
 
 #: RE2's largest counted repeat.
@@ -40,16 +46,6 @@ MAX_REPEAT = 1000
 _MAX_CODE_POINT = 0x10FFFF
 _SURROGATES = (0xD800, 0xDFFF)
 
-Ranges = tuple[tuple[int, int], ...]
-
-_DIGIT: Ranges = ((0x30, 0x39),)
-_WORD: Ranges = ((0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A))
-# ECMA-262 WhiteSpace (TAB, VT, FF, ZWNBSP, the Zs category) and LineTerminator (LF, CR, LS, PS).
-_SPACE: Ranges = (
-    (0x09, 0x0D), (0x20, 0x20), (0xA0, 0xA0), (0x1680, 0x1680), (0x2000, 0x200A), (0x2028, 0x2029),
-    (0x202F, 0x202F), (0x205F, 0x205F), (0x3000, 0x3000), (0xFEFF, 0xFEFF),
-)  # fmt: skip
-_LINE_TERMINATORS: Ranges = ((0x0A, 0x0A), (0x0D, 0x0D), (0x2028, 0x2029))
 _CONTROL_ESCAPES = {"f": 0x0C, "n": 0x0A, "r": 0x0D, "t": 0x09, "v": 0x0B}
 _SYNTAX_CHARACTERS = frozenset("^$\\.*+?()[]{}|/")
 _HEX = frozenset("0123456789abcdefABCDEF")

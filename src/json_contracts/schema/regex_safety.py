@@ -36,6 +36,10 @@ from functools import lru_cache
 from typing import Literal
 
 from json_contracts._json.text import dumps
+from json_contracts.schema.ecma_classes import DIGIT as _DIGIT
+from json_contracts.schema.ecma_classes import LINE_TERMINATORS, Ranges
+from json_contracts.schema.ecma_classes import SPACE as _SPACE
+from json_contracts.schema.ecma_classes import WORD as _WORD
 
 __all__ = ["MAX_GROUP_DEPTH", "BacktrackingRisk", "analyse_pattern", "backtracking_risk"]
 
@@ -44,17 +48,10 @@ MAX_GROUP_DEPTH = 32
 
 # -- character sets: sorted, disjoint, non-adjacent inclusive ranges of code points ---------------
 
-Ranges = tuple[tuple[int, int], ...]
 _MAX = 0x10FFFF
 _ALL: Ranges = ((0, _MAX),)
 _NONE: Ranges = ()
-_DIGIT: Ranges = ((0x30, 0x39),)
-_WORD: Ranges = ((0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A))
-_SPACE: Ranges = (
-    (0x09, 0x0D), (0x20, 0x20), (0xA0, 0xA0), (0x1680, 0x1680), (0x2000, 0x200A), (0x2028, 0x2029),
-    (0x202F, 0x202F), (0x205F, 0x205F), (0x3000, 0x3000), (0xFEFF, 0xFEFF),
-)  # fmt: skip
-_LINE_BREAKS: Ranges = ((0x0A, 0x0A), (0x0D, 0x0D), (0x2028, 0x2029))
+_LINE_BREAKS = LINE_TERMINATORS
 
 
 class _Work:
