@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from json_contracts import __version__
 from json_contracts.agent.arguments import (
@@ -119,37 +119,28 @@ def _get_json_contract(service: ContractService, args: dict[str, Any]) -> dict[s
     return create_payload(service.store.get(args["contract"]), args["input"], args["context"])
 
 
+class _AnswerBounds(TypedDict):
+    max_errors: int
+    max_bytes: int
+
+
+def _bounds(service: ContractService) -> _AnswerBounds:
+    """The bounds of an answer that lists a document's errors: the server's limits, read once at start."""
+    return {"max_errors": service.settings.max_document_errors, "max_bytes": service.settings.max_document_bytes}
+
+
 def _get_edit_contract(service: ContractService, args: dict[str, Any]) -> dict[str, Any]:
     contract = service.store.get(args["contract"])
-    limits = service.settings
-    return edit_payload(
-        contract,
-        args["currentJson"],
-        args["input"],
-        args["context"],
-        max_errors=limits.max_document_errors,
-        max_bytes=limits.max_document_bytes,
-    )
+    return edit_payload(contract, args["currentJson"], args["input"], args["context"], **_bounds(service))
 
 
 def _validate_json(service: ContractService, args: dict[str, Any]) -> dict[str, Any]:
-    contract = service.store.get(args["contract"])
-    limits = service.settings
-    return validation_payload(
-        contract, args["json"], max_errors=limits.max_document_errors, max_bytes=limits.max_document_bytes
-    )
+    return validation_payload(service.store.get(args["contract"]), args["json"], **_bounds(service))
 
 
 def _get_repair_contract(service: ContractService, args: dict[str, Any]) -> dict[str, Any]:
     contract = service.store.get(args["contract"])
-    limits = service.settings
-    return repair_payload(
-        contract,
-        args["invalidJson"],
-        args["validationErrors"],
-        max_errors=limits.max_document_errors,
-        max_bytes=limits.max_document_bytes,
-    )
+    return repair_payload(contract, args["invalidJson"], args["validationErrors"], **_bounds(service))
 
 
 def _status(service: ContractService, args: dict[str, Any]) -> dict[str, Any]:
@@ -253,15 +244,7 @@ def _json_prompt(service: ContractService, args: dict[str, Any]) -> str:
 
 def _edit_prompt(service: ContractService, args: dict[str, Any]) -> str:
     contract = service.store.get(args["contract"])
-    limits = service.settings
-    return render_edit_prompt(
-        contract,
-        args["currentJson"],
-        args["input"],
-        args["context"],
-        max_errors=limits.max_document_errors,
-        max_bytes=limits.max_document_bytes,
-    )
+    return render_edit_prompt(contract, args["currentJson"], args["input"], args["context"], **_bounds(service))
 
 
 def _repair_prompt(service: ContractService, args: dict[str, Any]) -> str:
