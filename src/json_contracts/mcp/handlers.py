@@ -56,6 +56,19 @@ class ToolAnswer:
     def text(self) -> str:
         return answer_json(self.data)
 
+    def result(self) -> dict[str, Any]:
+        """The ``CallToolResult`` as it goes on the wire, one rule for every transport and path.
+
+        A success carries the answer twice, as text and as ``structuredContent`` (which matches the
+        tool's ``outputSchema``), and no ``isError``. A failure carries ``isError: true`` and the
+        ``{"error": message}`` text only: structured content must match the output schema, and
+        clients built on the TypeScript SDK reject a whole result whose structured content does not.
+        """
+        content = [{"type": "text", "text": self.text}]
+        if self.is_error:
+            return {"content": content, "isError": True}
+        return {"content": content, "structuredContent": self.data}
+
 
 @dataclass
 class ContractService:

@@ -81,7 +81,8 @@ def run_server(settings: ServerSettings) -> int:
     0 when stdin closed (stdio) or the client went away, 1 when the folder does not load, 130 after
     Ctrl-C (SIGINT), with ``Interrupted.`` on stderr and no traceback.
     """
-    from json_contracts.mcp.transports import serve_http, serve_stdio
+    from json_contracts.mcp.http import serve_http
+    from json_contracts.mcp.transports import serve_stdio
 
     logger = Logger(settings.debug)
     try:
