@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import threading
 import time
 from typing import Any
 
@@ -290,3 +291,40 @@ def test_a_reference_to_the_root_keeps_our_keywords_and_the_deadline() -> None:
         "properties": {"child": {"anyOf": [{"$ref": "#"}, {"$ref": "#"}]}, "name": {"type": "integer"}},
     }
     assert validate(compile_schema(diamond, D2020), wide, timeout=0.5).errors[-1] == _timeout_record(0.5)
+
+
+# --- cancellation from another thread ------------------------------------------------------------
+
+
+def test_a_cancellation_from_another_thread_ends_the_validation_at_its_next_check() -> None:
+    """A cancelled MCP request stops its work: the validation ends within moments, not at the deadline."""
+    compiled = compile_schema(_diamond(40), D2020)
+    handle = budget.Cancellation()
+    finished: list[float] = []
+
+    def work() -> None:
+        with budget.cancellable(handle):
+            began = time.monotonic()
+            list(iter_errors(compiled, 1, timeout=60))
+            finished.append(time.monotonic() - began)
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    time.sleep(0.2)
+    handle.cancel()
+    worker.join(10)
+    assert not worker.is_alive()
+    assert finished
+    assert finished[0] < 5
+
+
+def test_work_started_after_the_cancellation_begins_spent() -> None:
+    handle = budget.Cancellation()
+    handle.cancel()
+    with budget.cancellable(handle):
+        assert list(iter_errors(compile_schema(_diamond(40), D2020), 1, timeout=60)) == [_timeout_record(60)]
+
+
+def test_a_cancellation_handle_left_unused_changes_nothing() -> None:
+    with budget.cancellable(budget.Cancellation()):
+        assert errors_of({"type": "string"}, 1) == [{"path": "", "message": "must be string", "keyword": "type"}]

@@ -33,8 +33,10 @@ from json_contracts._env import positive_seconds
 __all__ = [
     "DEFAULT_VALIDATION_TIMEOUT",
     "TIMEOUT_KEYWORD",
+    "Cancellation",
     "ValidationTimeout",
     "bounded",
+    "cancellable",
     "check",
     "deadline",
     "finish",
@@ -106,8 +108,55 @@ class _Deadline:
         self.at = _clock() + left
         return left
 
+    def spend(self) -> None:
+        """Leave no time: the next :func:`check` raises (a cancellation, from any thread)."""
+        self.cpu_at = float("-inf")
+        self.at = float("-inf")
+
 
 _CURRENT: ContextVar[_Deadline | None] = ContextVar("json_contracts_validation_deadline", default=None)
+
+
+class Cancellation:
+    """A handle another thread uses to end work it no longer wants (a cancelled MCP request).
+
+    Work run inside :func:`cancellable` registers every deadline it starts here; :meth:`cancel`
+    spends them all at once, so the work stops at its next :func:`check` as if out of time, and
+    deadlines started afterwards begin spent. It costs the checks nothing: they read the same
+    two numbers as before.
+    """
+
+    __slots__ = ("_deadlines", "cancelled")
+
+    def __init__(self) -> None:
+        self.cancelled = False
+        self._deadlines: list[_Deadline] = []
+
+    def cancel(self) -> None:
+        """End the work at its next check (safe from any thread, more than once)."""
+        self.cancelled = True
+        for spent in list(self._deadlines):
+            spent.spend()
+
+    def _register(self, started: _Deadline) -> None:
+        if self.cancelled:
+            started.spend()
+        self._deadlines.append(started)
+
+
+_CANCELLATION: ContextVar[Cancellation | None] = ContextVar("json_contracts_cancellation", default=None)
+
+
+@contextmanager
+def cancellable(handle: Cancellation) -> Iterator[None]:
+    """Run the block so that ``handle.cancel()`` from another thread stops its validations."""
+    token = _CANCELLATION.set(handle)
+    try:
+        yield
+    finally:
+        _CANCELLATION.reset(token)
+
+
 _clock = time.monotonic
 _cpu_clock = time.thread_time
 
@@ -120,8 +169,13 @@ def start(seconds: float) -> Token[_Deadline | None]:
     :func:`deadline`, and it runs once per validated document.)
     """
     outer = _CURRENT.get()
-    keep = outer is not None and outer.left() <= seconds
-    return _CURRENT.set(outer if keep else _Deadline(seconds))
+    if outer is not None and outer.left() <= seconds:
+        return _CURRENT.set(outer)
+    started = _Deadline(seconds)
+    handle = _CANCELLATION.get()
+    if handle is not None:
+        handle._register(started)
+    return _CURRENT.set(started)
 
 
 def finish(token: Token[_Deadline | None]) -> None:
