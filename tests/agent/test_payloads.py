@@ -319,15 +319,16 @@ def test_invalid_json_lists_computed_errors_then_new_supplied_ones_without_repea
     ]
 
 
-def test_hints_come_from_supplied_errors_first_then_computed_ones(support_ticket: Contract) -> None:
+def test_hints_follow_the_computed_errors_then_the_supplied_ones(support_ticket: Contract) -> None:
+    # The TypeScript server's order: hints follow validationErrors, not the caller's list first.
     supplied: list[ErrorRecord] = [SEVERITY_ENUM, {"path": "/x", "message": "custom", "keyword": "foo"}]
     payload = repair_payload(support_ticket, {"severity": "urgent"}, supplied)
     assert payload["instructions"] == [
         *REPAIR_LINES,
-        "Set /severity to one of: low, medium, high, critical.",
-        "Fix /x: custom.",
         "Add missing required field /summary.",
         "Add missing required field /category.",
+        "Set /severity to one of: low, medium, high, critical.",
+        "Fix /x: custom.",
     ]
 
 

@@ -115,3 +115,38 @@ async def test_edits_breakage_and_repair_on_disk_reach_a_connected_client(tmp_pa
 
 async def _true_if(value: bool) -> bool:
     return value
+
+
+RELOAD_RECORDED: dict[str, Any] = json.loads(
+    (Path(__file__).resolve().parents[1] / "data" / "ts-order" / "reload.json").read_text(encoding="utf-8")
+)
+
+
+def _warnings(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("[json-contracts] warn: ")]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("allow_invalid", "recorded"), [("false", "watch_failed_stderr"), ("true", "watch_skipped_stderr")]
+)
+async def test_a_watched_reload_that_meets_a_broken_file_logs_the_typescript_line(
+    tmp_path: Path, allow_invalid: str, recorded: str
+) -> None:
+    folder = tmp_path / "json-contracts"
+    folder.mkdir()
+    (folder / "a.json").write_text('{"schema": {"type": "object"}}', encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in {"MCP_TRANSPORT", "WATCH_CONTRACTS", "DEBUG"}}
+    env.update(JSON_CONTRACTS_DIR=str(folder), ALLOW_INVALID_CONTRACTS=allow_invalid)
+    params = StdioServerParameters(command=sys.executable, args=["-m", "json_contracts"], env=env)
+    log = tmp_path / "stderr.txt"
+    with anyio.fail_after(60), log.open("w", encoding="utf-8") as errlog:
+        async with Client(stdio_client(params, errlog=errlog), mode="legacy") as client:
+            (folder / "b.json").write_text('{"schema": 5}', encoding="utf-8")
+
+            async def logged() -> bool:
+                status = (await client.call_tool("status", {})).structured_content
+                return bool(status["failures"]) and bool(_warnings(log.read_text(encoding="utf-8")))
+
+            await _until(logged, 20)
+    assert _warnings(log.read_text(encoding="utf-8")) == _warnings(RELOAD_RECORDED[recorded])

@@ -10,6 +10,7 @@ from typing import Any
 
 from json_contracts._json.text import dumps
 from json_contracts.agent.repair import field_hints, repairs
+from json_contracts.agent.served import js_ordered, served
 from json_contracts.contracts.model import Contract
 from json_contracts.errors import InvalidInputError, OperationError
 from json_contracts.schema.validation import ErrorRecord, describe_errors, too_many_errors, validate
@@ -178,20 +179,25 @@ def _head(contract: Contract) -> dict[str, Any]:
 
 
 def contract_payload(contract: Contract) -> dict[str, Any]:
-    """``read_contract``: the whole normalised contract with its hashes."""
+    """``read_contract``: the whole normalised contract with its hashes, in the served key order."""
+    view = served(contract)
     return {
         **_head(contract),
         "description": contract.description or "",
         "rules": contract.rules,
-        "operations": contract.operations,
-        "schema": contract.schema,
-        "examples": contract.examples,
+        "operations": view.operations,
+        "schema": view.schema,
+        "examples": view.examples,
     }
 
 
 def resource_payload(contract: Contract) -> dict[str, Any]:
-    """The ``json-contract://<name>`` resource body."""
-    body = contract.public_body()
+    """The ``json-contract://<name>`` resource body: the hashed body, then the hashes."""
+    view = served(contract)
+    body: dict[str, Any] = {"name": contract.name}
+    if contract.description:
+        body["description"] = contract.description
+    body.update(rules=contract.rules, operations=view.operations, schema=view.schema, examples=view.examples)
     body["contractHash"] = contract.contract_hash
     body["schemaHash"] = contract.schema_hash
     return body
@@ -245,7 +251,8 @@ def check_edit(
 
 def _operation_body(contract: Contract, operation: str, instructions: list[str]) -> dict[str, Any]:
     """The fields the create and edit payloads share, in the TypeScript server's order."""
-    op = contract.operations[operation]
+    view = served(contract)
+    op = view.operations[operation]
     return {
         **_head(contract),
         "operation": operation,
@@ -253,8 +260,8 @@ def _operation_body(contract: Contract, operation: str, instructions: list[str])
         "description": contract.description or "",
         "rules": contract.rules,
         "operationRules": op["rules"],
-        "schema": contract.schema,
-        "examples": contract.examples,
+        "schema": view.schema,
+        "examples": view.examples,
         "operationExamples": op["examples"],
     }
 
@@ -269,7 +276,7 @@ def create_payload(contract: Contract, input_text: str, context: dict[str, Any] 
     return {
         **_operation_body(contract, "create", CREATE_INSTRUCTIONS),
         "input": input_text,
-        "context": {} if context is None else context,
+        "context": {} if context is None else js_ordered(context),
     }
 
 
@@ -291,9 +298,9 @@ def edit_payload(
     check_edit(contract, current_json, max_errors=max_errors, max_bytes=max_bytes)
     return {
         **_operation_body(contract, "edit", EDIT_INSTRUCTIONS),
-        "currentJson": current_json,
+        "currentJson": js_ordered(current_json),
         "input": input_text,
-        "context": {} if context is None else context,
+        "context": {} if context is None else js_ordered(context),
     }
 
 
@@ -332,15 +339,17 @@ def repair_payload(
     computed = bounded_errors(contract, invalid_json, max_errors=max_errors, max_bytes=max_bytes)
     errors = _unique(computed + supplied) if computed else supplied
     hint_bytes = None if max_bytes is None else max_bytes // 4
-    hints = field_hints(contract.schema, _unique(supplied + computed), max_bytes=hint_bytes)
+    # The TypeScript server's hints follow validationErrors: the computed errors, then the supplied ones.
+    hints = field_hints(contract.schema, errors, max_bytes=hint_bytes)
     instructions = list(dict.fromkeys([*REPAIR_INSTRUCTIONS, *hints]))
+    view = served(contract)
     return {
         **_head(contract),
         "instructions": instructions,
-        "schema": contract.schema,
+        "schema": view.schema,
         "rules": contract.rules,
-        "examples": contract.examples,
-        "invalidJson": invalid_json,
+        "examples": view.examples,
+        "invalidJson": js_ordered(invalid_json),
         "validationErrors": errors,
         "repairs": repairs(contract.schema, errors, max_bytes=max_bytes),
     }
@@ -353,5 +362,5 @@ def validation_payload(
     ``max_bytes`` of their text), then a closing record."""
     errors = bounded_errors(contract, document, max_errors=max_errors, max_bytes=max_bytes)
     if not errors:
-        return {"valid": True, "contract": contract.name, "json": document, "errors": []}
+        return {"valid": True, "contract": contract.name, "json": js_ordered(document), "errors": []}
     return {"valid": False, "contract": contract.name, "errors": errors}

@@ -17,6 +17,7 @@ from typing import Any
 from json_contracts._json.reading import parse_json
 from json_contracts._json.values import nested_too_deep
 from json_contracts.agent.payloads import answer_json, check_create, check_edit
+from json_contracts.agent.served import served
 from json_contracts.contracts.model import Contract
 from json_contracts.errors import InvalidInputError, JsonParseError, JsonTooDeepError
 
@@ -89,7 +90,8 @@ def _description(contract: Contract) -> str:
 def _operation_section(contract: Contract, operation: str) -> list[str]:
     """The part the create and edit prompts share: the contract, its rules, schema and examples,
     then the operation's own rules and examples."""
-    op = contract.operations[operation]
+    view = served(contract)
+    op = view.operations[operation]
     title = operation.capitalize()
     return [
         "",
@@ -107,7 +109,7 @@ def _operation_section(contract: Contract, operation: str) -> list[str]:
         answer_json(contract.schema),
         "",
         "Examples:",
-        answer_json(contract.examples),
+        answer_json(view.examples),
         "",
         f"{title} operation examples:",
         answer_json(op["examples"]),
@@ -189,7 +191,7 @@ def render_repair_prompt(
         answer_json(contract.schema),
         "",
         "Examples:",
-        answer_json(contract.examples),
+        answer_json(served(contract).examples),
         "",
         "Invalid JSON:",
         answer_json(invalid_json),

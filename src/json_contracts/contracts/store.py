@@ -90,7 +90,7 @@ class ReloadOutcome:
 
     changed: bool
     failures: list[Finding]
-    message: str | None  # the TypeScript server's aggregated message when something failed
+    message: str | None  # the TypeScript server's aggregated message when the reload failed
     snapshot: Snapshot = field(default_factory=Snapshot)
 
 
@@ -98,8 +98,9 @@ class ContractStore:
     """Contracts served from one folder, reloadable while serving.
 
     ``allow_invalid`` is the TypeScript server's ``ALLOW_INVALID_CONTRACTS``: when false, a folder with
-    a broken file fails to *start* (:meth:`open` raises); later breakages never take a served
-    contract away.
+    a broken file fails to *start* (:meth:`open` raises) and a reload that meets one reports the
+    failure (:attr:`ReloadOutcome.message`); when true, both skip the broken file. Either way later
+    breakages never take a served contract away.
     """
 
     def __init__(self, directory: Path, allow_invalid: bool = False, limits: Limits | None = None) -> None:
@@ -152,7 +153,11 @@ class ContractStore:
             result = load_contracts(self.directory, self.limits, reuse=previous.contracts)
             snapshot = self._next(previous, result)
             self.snapshot = snapshot  # the one assignment readers can observe
-        message = None if result.ok else result.failure_message()
+        # As in the TypeScript server, allowing invalid contracts makes a reload that meets a broken
+        # file succeed (the file is skipped, ``failures`` says why); a folder that cannot be listed
+        # still fails it.
+        refused = not result.ok and (not self.allow_invalid or any(f.code in FOLDER_CODES for f in result.failures))
+        message = result.failure_message() if refused else None
         changed = snapshot.generation != previous.generation
         return ReloadOutcome(changed, list(result.failures), message, snapshot)
 

@@ -29,6 +29,9 @@ from json_contracts.mcp.settings import ServerSettings
 __all__ = ["watch_contracts"]
 
 DEBOUNCE_MS = 150
+#: The TypeScript server's warning when a watched reload fails; the detail follows it. Broken files
+#: keep their last good versions (and other files' changes take effect), see the module docstring.
+RELOAD_FAILED = "Contract reload failed; keeping previous cache"
 POLL_SECONDS = 0.5  # how often the folder's identity is checked, and a missing folder looked for
 
 Identity = tuple[int, int]
@@ -52,8 +55,10 @@ def _is_watched_event(change: Change, path: str, folder: Path) -> bool:
 class _Reloader:
     """Reloads the store off the loop, logs what changed, and notifies clients.
 
-    A failure is logged when it first appears, not again on every reload that still finds it
-    (the folder is looked at every half second while it is missing or unreadable).
+    A failure is logged in the TypeScript server's words when it first appears, not again on every
+    reload that still finds it (the folder is looked at every half second while it is missing or
+    unreadable): ``Contract reload failed; keeping previous cache <message>``, or with invalid
+    contracts allowed one ``Skipping invalid contract <file> <message>`` line per broken file.
     """
 
     def __init__(self, server: ContractServer, logger: Logger) -> None:
@@ -67,15 +72,18 @@ class _Reloader:
         try:
             outcome = await anyio.to_thread.run_sync(store.reload)
         except Exception as exc:  # e.g. an I/O error the loader did not expect: keep serving
-            if repr(exc) != self._error:
-                self.logger.warn("Contract reload failed; still serving the contracts loaded before", repr(exc))
-                self._error = repr(exc)
+            detail = str(exc) or type(exc).__name__
+            if detail != self._error:
+                self.logger.warn(RELOAD_FAILED, detail)
+                self._error = detail
             return
         self._error = None
-        if outcome.message and tuple(outcome.failures) != self._failures:
-            self.logger.warn(
-                "Contract reload found broken files; still serving their last good versions", outcome.message
-            )
+        if tuple(outcome.failures) != self._failures:
+            if outcome.message:
+                self.logger.warn(RELOAD_FAILED, outcome.message)
+            else:  # invalid contracts are allowed: each broken file is skipped, as at start-up
+                for failure in outcome.failures:
+                    self.logger.warn(f"Skipping invalid contract {failure.file}", failure.message)
         self._failures = tuple(outcome.failures)
         if outcome.changed:
             self.logger.info("Contracts reloaded", str(len(outcome.snapshot.contracts)))
