@@ -35,7 +35,7 @@ from json_contracts._json.values import first_too_deep, nested_too_deep
 from json_contracts.contracts.limits import Limits
 from json_contracts.contracts.model import Contract, LoadResult, SourceFile
 from json_contracts.contracts.names import collation_key, is_safe_name, name_from_filename, name_rule_hint
-from json_contracts.contracts.shape import normalise_operations, shape_issues
+from json_contracts.contracts.shape import normalise_operations, shape_issues, without_proto_keys
 from json_contracts.errors import JsonParseError, JsonTooDeepError, LoadError
 from json_contracts.findings import Code, Finding, Severity
 from json_contracts.schema.authoring import (
@@ -247,7 +247,7 @@ def _build(name: str, source: SourceFile, data: Any, limits: Limits) -> Contract
         hint = join_sentences(issue.hint for issue in issues if issue.hint)
         raise fail(Code.INVALID_SHAPE, message, issues[0].pointer, hint)
     operations = normalise_operations(data.get("operations"))
-    examples = data.get("examples", [])
+    examples = without_proto_keys(data.get("examples", []))
     total = len(examples) + sum(len(op["examples"]) for op in operations.values())
     if total > limits.max_examples:
         raise fail(

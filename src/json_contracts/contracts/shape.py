@@ -17,7 +17,7 @@ from json_contracts._json.values import json_type
 from json_contracts.findings import Code, Finding
 from json_contracts.schema.meta_messages import describe_value, json_snippet
 
-__all__ = ["KNOWN_FIELDS", "normalise_operations", "shape_issues"]
+__all__ = ["KNOWN_FIELDS", "normalise_operations", "shape_issues", "without_proto_keys"]
 
 KNOWN_FIELDS = ("name", "description", "rules", "operations", "schema", "examples", "version")
 _RETURNS = ("full_object", "json_patch")
@@ -234,19 +234,31 @@ def shape_issues(data: Any) -> list[Finding]:
     return issues
 
 
+#: The TypeScript server's parser (zod) never copies a key of this name into the objects it builds,
+#: so an operation or an example key called ``__proto__`` is not part of the contract (nor its hash).
+_PROTO = "__proto__"
+
+
+def without_proto_keys(examples: list[Any]) -> list[Any]:
+    """``examples`` with any ``__proto__`` key left out of each example object, as zod leaves it."""
+    if not any(isinstance(e, dict) and _PROTO in e for e in examples):
+        return examples
+    return [{k: v for k, v in e.items() if k != _PROTO} if isinstance(e, dict) else e for e in examples]
+
+
 def normalise_operations(operations: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
     """``create``, ``edit``, then custom operations, each with its defaults filled in."""
     operations = operations or {}
-    names = ["create", "edit"] + [n for n in operations if n not in ("create", "edit")]
+    names = ["create", "edit"] + [n for n in operations if n not in ("create", "edit", _PROTO)]
     result: dict[str, dict[str, Any]] = {}
     for name in names:
-        op = dict(operations.get(name) or {})
+        op = {k: v for k, v in (operations.get(name) or {}).items() if k != _PROTO}
         op["enabled"] = op["enabled"] if isinstance(op.get("enabled"), bool) else True
         if op.get("return") in _RETURNS:
             pass
         elif name == "edit":
             op["return"] = "full_object"
         op["rules"] = op["rules"] if isinstance(op.get("rules"), list) else []
-        op["examples"] = op["examples"] if isinstance(op.get("examples"), list) else []
+        op["examples"] = without_proto_keys(op["examples"]) if isinstance(op.get("examples"), list) else []
         result[name] = op
     return result
