@@ -48,7 +48,7 @@ async def _error(served: Served, name: str, arguments: dict[str, str] | None, mo
     async with served.client(mode) as client:
         with pytest.raises(MCPError) as caught:
             await client.get_prompt(name, arguments)
-        assert caught.value.code == -32603
+        assert caught.value.code == -32602  # invalid params: the spec's code for a bad name or argument
         # The server keeps answering.
         assert len((await client.list_prompts()).prompts) == 3
     return caught.value.message

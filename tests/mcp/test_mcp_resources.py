@@ -139,6 +139,8 @@ async def test_read_refuses_a_bad_uri_with_the_original_message(
         with pytest.raises(MCPError) as caught:
             await client.read_resource(uri)
         assert caught.value.message == message
-        assert caught.value.code == -32603
+        # Invalid params, except a well-formed URI naming no contract before 2026-07-28: resource not found.
+        not_found = message.startswith("Contract not found") and mode == "legacy"
+        assert caught.value.code == (-32002 if not_found else -32602)
         # The server keeps answering.
         assert len((await client.list_resources()).resources) == 3

@@ -1,19 +1,49 @@
-"""Every expected tool failure is an ``isError`` result carrying ``{"error": <message>}`` with the
-TypeScript server's message, never a JSON-RPC error, a crash or a hang; reload failures keep the last good
-contract served; oversized and overdeep documents are refused with a clear message."""
+"""Every expected tool failure is an ``isError`` result whose text is ``{"error": <message>}`` with the
+TypeScript server's message (and no structured content, which must match the tool's outputSchema),
+never a JSON-RPC error, a crash or a hang; reload failures keep the last good contract served;
+oversized and overdeep documents are refused with a clear message."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+import mcp.types as types
 import pytest
 
+from json_contracts._json.text import dumps
 from json_contracts.agent.payloads import contract_payload
-from tests.support.mcp import CONTRACT_NAMES, Served, assert_success, assert_tool_error, issues, nested_list
+from tests.support.mcp import CONTRACT_NAMES, Served, assert_success, nested_list
 from tests.support.samples import SAMPLE_CURRENT, SUPPORT_TICKET, VALID_TICKET
 
 pytestmark = pytest.mark.anyio
+
+
+def assert_tool_error(result: types.CallToolResult, message: str) -> None:
+    """An expected tool failure: ``isError``, the text ``{"error": message}``, no structured content."""
+    assert result.is_error is True
+    assert result.structured_content is None
+    assert len(result.content) == 1
+    assert result.content[0].type == "text"
+    assert result.content[0].text == dumps({"error": message})
+
+
+def error_message(result: types.CallToolResult) -> str:
+    """The message of an error result, read from its text (an error carries no structured content)."""
+    assert result.is_error is True
+    assert result.content[0].type == "text"
+    message: str = json.loads(result.content[0].text)["error"]
+    return message
+
+
+def issues(result: types.CallToolResult) -> list[dict[str, Any]]:
+    """The zod issue list an argument error carries, after checking it is serialised as 2-space JSON."""
+    message = error_message(result)
+    parsed: list[dict[str, Any]] = json.loads(message)
+    assert message == dumps(parsed)
+    assert_tool_error(result, message)
+    return parsed
+
 
 TICKET = "support-ticket"
 # Every tool that takes a contract name, with otherwise valid arguments.
@@ -185,7 +215,7 @@ async def test_bad_arguments_are_the_original_zod_issue_list(
         result = await client.call_tool(tool, arguments)
     assert issues(result) == expected
     # The text is byte-for-byte the 2-space issue JSON, keys in zod's order.
-    assert (result.structured_content or {})["error"] == json.dumps(expected, indent=2, ensure_ascii=False)
+    assert error_message(result) == json.dumps(expected, indent=2, ensure_ascii=False)
 
 
 async def test_arguments_are_checked_before_the_contract_lookup(served: Served) -> None:
@@ -246,7 +276,7 @@ async def test_several_current_json_errors_are_joined(served: Served) -> None:
             "get_edit_contract", {"contract": TICKET, "currentJson": {"summary": 3}, "input": "x"}
         )
     assert result.is_error
-    message = (result.structured_content or {})["error"]
+    message = error_message(result)
     prefix = f"currentJson does not validate against contract {TICKET}: "
     assert message.startswith(prefix)
     parts = message[len(prefix) :].split("; ")
@@ -277,7 +307,7 @@ async def test_a_contract_that_breaks_keeps_its_last_good_version(served: Served
         served.write(f"{TICKET}.json", BROKEN_TEXT)
         result = await client.call_tool("reload_contracts", {})
         assert result.is_error
-        message = (result.structured_content or {})["error"]
+        message = error_message(result)
         assert message.startswith(f"Failed to load JSON contracts: {TICKET}.json: Invalid JSON")
         assert_tool_error(result, message)
 
@@ -313,7 +343,7 @@ async def test_a_new_broken_file_fails_the_reload_and_serves_the_rest(served: Se
         served.write("added.json", {"schema": {"type": "object"}})
         result = await client.call_tool("reload_contracts", {})
         assert result.is_error
-        message = (result.structured_content or {})["error"]
+        message = error_message(result)
         assert message.startswith("Failed to load JSON contracts: broken.json: Invalid JSON")
         missing = await client.call_tool("read_contract", {"contract": "broken"})
         assert_tool_error(missing, "Contract not found: broken")
@@ -328,7 +358,7 @@ async def test_every_broken_file_is_reported(served: Served) -> None:
         served.write(f"{TICKET}.json", '{"schema": {"type": "nope"}}')
         served.write("shape.json", '{"schema": {"type": "object"}, "rules": 3}')
         result = await client.call_tool("reload_contracts", {})
-        message = (result.structured_content or {})["error"]
+        message = error_message(result)
         assert result.is_error
         assert message.startswith("Failed to load JSON contracts: ")
         assert f"{TICKET}.json: Invalid JSON Schema" in message
@@ -384,7 +414,7 @@ async def test_the_bounds_are_inclusive(served: Served) -> None:
     assert over_depth.is_error
     assert not at_size.is_error
     assert over_size.is_error
-    assert (over_size.structured_content or {})["error"].startswith(f"json is {MIB + 1} bytes")
+    assert error_message(over_size).startswith(f"json is {MIB + 1} bytes")
 
 
 async def test_the_bounds_are_configurable(serve: Any) -> None:
@@ -419,5 +449,5 @@ async def test_every_argument_is_bounded(served: Served, tool: str, arguments: d
     async with served.client() as client:
         result = await client.call_tool(tool, arguments)
     assert result.is_error
-    message = (result.structured_content or {})["error"]
+    message = error_message(result)
     assert "deep" in message or "bytes" in message

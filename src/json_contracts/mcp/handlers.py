@@ -19,11 +19,11 @@ from json_contracts.agent.payloads import answer_json, resource_payload
 from json_contracts.agent.prompts import preprocess_prompt_arguments
 from json_contracts.contracts.names import is_safe_name
 from json_contracts.contracts.store import ContractStore
-from json_contracts.errors import InvalidInputError, JsonContractsError
+from json_contracts.errors import ContractNotFoundError, InvalidInputError, JsonContractsError
 from json_contracts.mcp.settings import ServerSettings
 from json_contracts.mcp.tools import prompt_named, tool_named
 
-__all__ = ["URI_PREFIX", "ContractService", "PromptError", "ToolAnswer"]
+__all__ = ["URI_PREFIX", "ContractService", "PromptError", "ResourceNotFound", "ToolAnswer"]
 
 URI_PREFIX = "json-contract://"
 _SHOWN_CHARACTERS = 200  # of a name or URI echoed in an error message
@@ -37,7 +37,20 @@ def _shown(text: str) -> str:
 
 
 class PromptError(JsonContractsError):
-    """A prompt or resource request that fails; the protocol layer turns it into a JSON-RPC error."""
+    """A prompt or resource request that fails; the protocol layer turns it into a JSON-RPC error.
+
+    Every one is the client's doing (a bad name, URI or argument): invalid params. ``uri`` is the
+    resource URI a failed read asked for, as an error may quote it (sendable, and cut when huge).
+    """
+
+    def __init__(self, message: str, uri: str | None = None) -> None:
+        super().__init__(message)
+        self.uri = uri
+
+
+class ResourceNotFound(PromptError):
+    """A well-formed ``json-contract://`` URI that names no served contract; the protocol layer
+    answers with the era's resource-not-found code, not plain invalid params."""
 
 
 @dataclass(frozen=True)
@@ -116,26 +129,43 @@ class ContractService:
             items.append(item)
         return items
 
+    def resource_versions(self) -> dict[str, str]:
+        """Each served resource's URI and a hash that changes whenever its text does."""
+        return {URI_PREFIX + name: contract.contract_hash for name, contract in self.store.contracts.items()}
+
+    def resource_name(self, uri: str) -> str:
+        """The contract name a ``json-contract://`` URI names, checked as the TypeScript server checks it.
+
+        Raises:
+            PromptError: a malformed URI, with the TypeScript server's message.
+        """
+        shown = _shown(uri)
+        if not uri.startswith(URI_PREFIX):
+            raise PromptError(f"Invalid resource URI scheme: {shown}", shown)
+        rest = uri[len(URI_PREFIX) :]
+        if not rest or "?" in rest or "#" in rest:
+            raise PromptError(f"Invalid resource URI: {shown}", shown)
+        if not is_safe_name(rest):
+            raise PromptError(f"Invalid contract name: {_shown(rest)}", shown)
+        return rest
+
     def read_resource(self, uri: str) -> str:
         """The resource text for ``uri``, checked as the TypeScript server checks it.
 
         Raises:
-            PromptError: with the TypeScript server's message.
+            ResourceNotFound: no such contract, with the TypeScript server's message.
+            PromptError: a malformed URI, with the TypeScript server's message.
         """
+        name = self.resource_name(uri)
         shown = _shown(uri)
-        if not uri.startswith(URI_PREFIX):
-            raise PromptError(f"Invalid resource URI scheme: {shown}")
-        rest = uri[len(URI_PREFIX) :]
-        if not rest or "?" in rest or "#" in rest:
-            raise PromptError(f"Invalid resource URI: {shown}")
-        if not is_safe_name(rest):
-            raise PromptError(f"Invalid contract name: {_shown(rest)}")
-        if len(rest) > _SHOWN_CHARACTERS:  # longer than any file name: never served, and not echoed whole
-            raise PromptError(f"Contract not found: {_shown(rest)}")
+        if len(name) > _SHOWN_CHARACTERS:  # longer than any file name: never served, and not echoed whole
+            raise ResourceNotFound(f"Contract not found: {_shown(name)}", shown)
         try:
-            contract = self.store.get(rest)
+            contract = self.store.get(name)
+        except ContractNotFoundError as exc:
+            raise ResourceNotFound(str(exc), shown) from exc
         except JsonContractsError as exc:
-            raise PromptError(str(exc)) from exc
+            raise PromptError(str(exc), shown) from exc
         return answer_json(resource_payload(contract))
 
     # -- prompts ---------------------------------------------------------------------------------
