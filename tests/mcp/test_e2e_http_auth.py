@@ -86,3 +86,69 @@ def test_a_foreign_origin_is_refused_even_with_the_token(port: int, origin: str)
 
 def test_the_token_with_a_loopback_host_and_origin_gets_in(port: int) -> None:
     assert _status(port, "", {**BEARER, "host": f"localhost:{port}", "origin": f"http://127.0.0.1:{port}"}) == 200
+
+
+# --- the scheme is case-insensitive; one or more spaces before the token --------------------------
+
+
+@pytest.mark.parametrize(
+    "value", [f"bearer {TOKEN}", f"BEARER {TOKEN}", f"BeArEr {TOKEN}", f"Bearer  {TOKEN}", f"bearer    {TOKEN}"]
+)
+def test_the_scheme_is_matched_without_regard_to_case(port: int, value: str) -> None:
+    assert _status(port, "", {"authorization": value}) == 200
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        f"Bearer\t{TOKEN}",  # the grammar separates scheme and token with spaces only
+        f"Bearer{TOKEN}",
+        f"Bearer {TOKEN} {TOKEN}",
+        f"Bearer {TOKEN.upper()}",  # the token itself is compared exactly
+        f"Basic {TOKEN}",
+        f"Bearers {TOKEN}",
+        "Bearer",
+        TOKEN,
+    ],
+)
+def test_anything_else_is_still_refused(port: int, value: str) -> None:
+    assert _status(port, "", {"authorization": value}) == 401
+
+
+# --- no OAuth here: discovery finds nothing, with or without the token ----------------------------
+
+WELL_KNOWN = [
+    "/.well-known/oauth-protected-resource",
+    "/.well-known/oauth-protected-resource/mcp",
+    "/.well-known/oauth-authorization-server",
+    "/.well-known/oauth-authorization-server/mcp",
+    "/.well-known/openid-configuration",
+    "/mcp/.well-known/openid-configuration",
+    "/.well-known/anything/else",
+]
+
+
+def _get(port: int, path: str, headers: dict[str, str]) -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers=headers, method="GET")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+@pytest.mark.parametrize("path", WELL_KNOWN)
+@pytest.mark.parametrize("headers", [{}, BEARER, {"authorization": "Bearer wrong"}], ids=["none", "token", "wrong"])
+def test_oauth_discovery_answers_404(port: int, path: str, headers: dict[str, str]) -> None:
+    status, answered, body = _get(port, path, headers)
+
+    assert status == 404
+    assert "www-authenticate" not in {k.lower() for k in answered}
+    assert json.loads(body) == {
+        "error": "Not found: this server does not use OAuth; send Authorization: Bearer <API_AUTH_TOKEN>."
+    }
+
+
+def test_the_endpoint_itself_still_needs_the_token(port: int) -> None:
+    assert _get(port, "/mcp", {"accept": "text/event-stream"})[0] == 401
+    assert _status(port, "", {}) == 401

@@ -6,11 +6,13 @@ info lines appear only with ``DEBUG`` set; user input is never logged otherwise.
 
 from __future__ import annotations
 
-import json
+import logging
 import sys
 from typing import Any
 
-__all__ = ["Logger"]
+from json_contracts._json.text import dumps
+
+__all__ = ["LibraryLogHandler", "Logger"]
 
 
 class Logger:
@@ -23,9 +25,9 @@ class Logger:
             if isinstance(meta, (BaseException, str)):
                 line += f" {meta}"
             else:
-                try:
-                    line += " " + json.dumps(meta, ensure_ascii=False)
-                except (TypeError, ValueError):
+                try:  # as JSON.stringify writes it, like the TypeScript server's logger
+                    line += " " + dumps(meta, indent=None)
+                except (TypeError, ValueError, RecursionError):
                     line += " [unserializable metadata]"
         sys.stderr.write(line + "\n")
         sys.stderr.flush()
@@ -47,3 +49,39 @@ class Logger:
     def debug(self, message: str, meta: Any = None) -> None:
         if self.debug_enabled:
             self._write("debug", message, meta)
+
+
+class LibraryLogHandler(logging.Handler):
+    """Writes the MCP SDK's and uvicorn's warnings as our own lines, control characters escaped.
+
+    Those libraries log values a client chose (a refused ``Host`` or ``Origin`` header, say);
+    printed raw they could move an operator's cursor or forge a line, and they would lack the
+    ``[json-contracts]`` prefix every other line has. An exception shows as its type and message,
+    never as a traceback.
+    """
+
+    def __init__(self, logger: Logger) -> None:
+        super().__init__(logging.WARNING)
+        self._logger = logger
+
+    def emit(self, record: logging.LogRecord) -> None:
+        from json_contracts.reporting.escaping import escape_text
+
+        try:
+            message = record.getMessage().strip()
+        except Exception:  # a library's bad format string: still say something
+            message = str(record.msg).strip()
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None:
+            message += f" ({type(error).__name__}: {error})"
+        if record.levelno >= logging.ERROR:
+            self._logger.error(escape_text(message))
+        else:
+            self._logger.warn(escape_text(message))
+
+    def install(self, *names: str) -> None:
+        """Send the named loggers' records here only (not also to Python's last-resort stderr writer)."""
+        for name in names:
+            library = logging.getLogger(name)
+            library.handlers[:] = [self]
+            library.propagate = False
