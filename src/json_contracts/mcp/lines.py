@@ -22,22 +22,17 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mcp.shared.message import SessionMessage
-from mcp_types import (
-    INVALID_REQUEST,
-    PARSE_ERROR,
-    ErrorData,
-    JSONRPCError,
-    JSONRPCNotification,
-    JSONRPCRequest,
-    jsonrpc_message_adapter,
-)
-from pydantic import ValidationError
+if TYPE_CHECKING:
+    from mcp.shared.message import SessionMessage
 
-__all__ = ["MAX_LINE_BYTES", "Reply", "long_line_reply", "read_message", "recover_line"]
+__all__ = ["MAX_LINE_BYTES", "Reply", "long_line_answer", "long_line_reply", "read_message", "recover_line"]
 
+# The SDK is imported by the functions that build its messages, not here: the stdio front desk
+# (:mod:`.frontdesk`) reads MAX_LINE_BYTES and long_line_answer before the SDK is loaded, if ever.
+INVALID_REQUEST = -32600
+PARSE_ERROR = -32700
 MAX_LINE_BYTES = 16 * 1024 * 1024  # a longer request line is skipped and answered with -32600
 _BAD_ID = "Invalid request: id must be a string or an integer"
 # The id of a line too long to read: the first member before anything nested, or the last member.
@@ -54,6 +49,9 @@ class Reply:
 
 
 def _refusal(request_id: Any, message: str) -> Reply:
+    from mcp.shared.message import SessionMessage
+    from mcp_types import ErrorData, JSONRPCError
+
     error = ErrorData(code=INVALID_REQUEST, message=message)
     return Reply(SessionMessage(JSONRPCError(jsonrpc="2.0", id=request_id, error=error)))
 
@@ -85,6 +83,9 @@ def read_message(raw: str) -> SessionMessage | Exception | Reply:
     Returns the message, or the parse error (as the SDK forwards it, for :func:`recover_line`),
     or the -32600 :class:`Reply` for a request whose id is not a string or an integer.
     """
+    from mcp.shared.message import SessionMessage
+    from mcp_types import JSONRPCNotification, jsonrpc_message_adapter
+
     try:
         message = jsonrpc_message_adapter.validate_json(raw, by_name=False)
     except Exception as exc:  # what the SDK forwards for a line it cannot parse
@@ -94,11 +95,11 @@ def read_message(raw: str) -> SessionMessage | Exception | Reply:
     return SessionMessage(message)
 
 
-def long_line_reply(head: bytes, tail: bytes) -> Reply | None:
+def long_line_answer(head: bytes, tail: bytes) -> dict[str, Any] | None:
     """The -32600 answer to a line over :data:`MAX_LINE_BYTES`, from its first and last bytes, or None.
 
     The id is found when it is the first member or the last (the two layouts clients write); an
-    id that is not a string or an integer is answered with id null.
+    id that is not a string or an integer is answered with id null. Plain JSON-RPC, no SDK.
     """
     found = _HEAD_ID.match(head.decode("utf-8", "replace")) or _TAIL_ID.search(tail.decode("utf-8", "replace"))
     if found is None:
@@ -106,7 +107,14 @@ def long_line_reply(head: bytes, tail: bytes) -> Reply | None:
     token = found.group(1)
     value = json.loads(token) if token not in ("[", "{") else None
     request_id = value if _usable_id(value) else None
-    return _refusal(request_id, f"Request line is longer than {MAX_LINE_BYTES} bytes; send a smaller document")
+    message = f"Request line is longer than {MAX_LINE_BYTES} bytes; send a smaller document"
+    return {"jsonrpc": "2.0", "id": request_id, "error": {"code": INVALID_REQUEST, "message": message}}
+
+
+def long_line_reply(head: bytes, tail: bytes) -> Reply | None:
+    """:func:`long_line_answer` as a :class:`Reply` for the SDK's write stream."""
+    answer = long_line_answer(head, tail)
+    return None if answer is None else _refusal(answer["id"], answer["error"]["message"])
 
 
 _LEADING_ID = re.compile(r'^\s*\{[^{}\[\]]*?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")')
@@ -183,6 +191,9 @@ def _invalid_request(details: list[Any]) -> SessionMessage | None:
 
     JSON-RPC 2.0 asks for this answer; the SDK alone drops the line and the client waits forever.
     """
+    from mcp.shared.message import SessionMessage
+    from mcp_types import ErrorData, JSONRPCError
+
     body = next((d["input"] for d in details if isinstance(d.get("input"), dict)), None)
     if not isinstance(body, dict) or "method" not in body or "id" not in body:
         return None  # not a request, or no id to answer
@@ -202,6 +213,10 @@ def _invalid_request(details: list[Any]) -> SessionMessage | None:
 
 def recover_line(error: Exception, max_depth: int) -> SessionMessage | None:
     """What to send on for a line the SDK's parser refused: the request, an error answer, or None."""
+    from mcp.shared.message import SessionMessage
+    from mcp_types import ErrorData, JSONRPCError, JSONRPCRequest
+    from pydantic import ValidationError
+
     if not isinstance(error, ValidationError):
         return None
     details = error.errors()

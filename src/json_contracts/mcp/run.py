@@ -1,7 +1,8 @@
-"""Starting the server: load the folder, build the server, serve it on the chosen transport.
+"""Starting the server: load the folder, then serve it on the chosen transport.
 
-Importing this module imports the MCP SDK (about a second); the CLI imports it only when it
-starts the server.
+Over stdio the front desk (:mod:`.frontdesk`) serves, and the MCP SDK is imported only if a
+message needs it; over HTTP the SDK's server is built at start. Importing this module imports
+neither the SDK nor the event loop library.
 """
 
 from __future__ import annotations
@@ -12,17 +13,18 @@ import shlex
 import sys
 import threading
 import time
-
-import anyio
+from typing import TYPE_CHECKING
 
 from json_contracts.contracts.store import ContractStore
 from json_contracts.errors import LoadError
 from json_contracts.mcp.handlers import ContractService
 from json_contracts.mcp.log import Logger
-from json_contracts.mcp.server import ContractServer, build_server
 from json_contracts.mcp.settings import ServerSettings
 
-__all__ = ["INTERRUPTED_EXIT_CODE", "open_server", "run_server"]
+if TYPE_CHECKING:
+    from json_contracts.mcp.server import ContractServer
+
+__all__ = ["INTERRUPTED_EXIT_CODE", "open_server", "open_service", "run_server"]
 
 _LINGER_SECONDS = 1.0  # how long an exit waits for worker threads still working on an abandoned call
 
@@ -30,8 +32,8 @@ _LINGER_SECONDS = 1.0  # how long an exit waits for worker threads still working
 INTERRUPTED_EXIT_CODE = 130
 
 
-def open_server(settings: ServerSettings, logger: Logger) -> ContractServer:
-    """Load the folder and build the server.
+def open_service(settings: ServerSettings, logger: Logger) -> ContractService:
+    """Load the folder: the tools, resources and prompts over it, with no SDK.
 
     Raises:
         LoadError: a contract failed to load and invalid contracts are not allowed.
@@ -41,7 +43,18 @@ def open_server(settings: ServerSettings, logger: Logger) -> ContractServer:
     store = ContractStore.open(settings.contracts_dir, allow_invalid=settings.allow_invalid, limits=settings.limits)
     for failure in store.failures:
         logger.warn(f"Skipping invalid contract {failure.file}", failure.message)
-    return build_server(ContractService(store, settings))
+    return ContractService(store, settings)
+
+
+def open_server(settings: ServerSettings, logger: Logger) -> ContractServer:
+    """Load the folder and build the SDK's server over it (imports the SDK).
+
+    Raises:
+        LoadError: a contract failed to load and invalid contracts are not allowed.
+    """
+    from json_contracts.mcp.server import build_server
+
+    return build_server(open_service(settings, logger))
 
 
 def _startup_advice(settings: ServerSettings) -> str:
@@ -81,22 +94,28 @@ def run_server(settings: ServerSettings) -> int:
     0 when stdin closed (stdio) or the client went away, 1 when the folder does not load, 130 after
     Ctrl-C (SIGINT), with ``Interrupted.`` on stderr and no traceback.
     """
-    from json_contracts.mcp.http import serve_http
-    from json_contracts.mcp.transports import serve_stdio
-
     logger = Logger(settings.debug)
     try:
-        server = open_server(settings, logger)
+        service = open_service(settings, logger)
     except LoadError as exc:
         logger.error("Fatal startup error", str(exc))
         logger.error(_startup_advice(settings))
         return 1
-    serve = serve_stdio if settings.transport == "stdio" else serve_http
     try:
-        anyio.run(serve, server, settings, logger)
+        if settings.transport == "stdio":
+            from json_contracts.mcp.frontdesk import serve_stdio
+
+            serve_stdio(service, settings, logger)
+        else:
+            import anyio
+
+            from json_contracts.mcp.http import serve_http
+            from json_contracts.mcp.server import build_server
+
+            anyio.run(serve_http, build_server(service), settings, logger)
     except KeyboardInterrupt:
-        # anyio.run has already cancelled the tasks and restored stdio by the time it re-raises, so
-        # the shutdown is as clean as at EOF; the exit says it was interrupted, as every command's does.
+        # stdio is restored and (over HTTP) the tasks are cancelled by the time it arrives here, so the
+        # shutdown is as clean as at EOF; the exit says it was interrupted, as every command's does.
         sys.stderr.write(("\n" if sys.stderr.isatty() else "") + "Interrupted.\n")  # after the terminal's ^C
         sys.stderr.flush()
         _exit_past_lingering_workers(INTERRUPTED_EXIT_CODE)

@@ -1,248 +1,137 @@
-"""A lean stdio transport: the same messages as the SDK's, without a worker thread per line.
+"""The stdio channel: lines in from stdin, lines out to stdout, with no SDK and no event loop.
 
-The SDK's ``stdio_server`` reads stdin and writes stdout through ``anyio.wrap_file``, so every
-line in and every line out is a hop to a worker thread (about 12 per request, most of the
-per-call cost over pipes). Here both ends are asyncio pipe transports on private copies of
-fds 0 and 1, parsed and serialised exactly as the SDK does. Like the SDK, fd 1 points at
-stderr while serving (a stray ``print`` never corrupts the protocol) and fd 0 at the null
-device; both are restored on exit, and the pipes are put back into blocking mode so a shared
-terminal is left as it was.
+Both ends are private copies of fds 0 and 1, read and written with plain blocking calls, which
+work on every kind of file (pipe, terminal, regular file, ``/dev/null``, Windows) without asking
+asyncio whether it can watch them. While serving, fd 0 points at the null device and fd 1 at
+stderr, as the SDK's own stdio transport does, so a stray ``print`` never corrupts the protocol;
+both are put back on exit.
 
-:func:`lean_stdio` raises :class:`Unsupported` where asyncio cannot watch stdin (Windows,
-stdin or stdout redirected to a regular file); the caller then uses :func:`threaded_stdio`, which
-reads and writes the same way through blocking calls in worker threads. Both read each line
-through :func:`.lines.read_message` and refuse a line over :data:`.lines.MAX_LINE_BYTES` (16 MiB)
-without holding it, so the limit and the answers are the same on every stdio transport.
+A line longer than :data:`.lines.MAX_LINE_BYTES` (16 MiB) is never held: it is read on and dropped,
+keeping only its first and last bytes, where its id is looked for.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 import sys
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from typing import BinaryIO
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
-import anyio
-import anyio.to_thread
-from mcp.shared.message import SessionMessage
+from json_contracts.mcp.lines import MAX_LINE_BYTES
 
-from json_contracts.mcp.lines import MAX_LINE_BYTES, Reply, long_line_reply, read_message
-
-__all__ = ["MAX_LINE_BYTES", "Unsupported", "lean_stdio", "threaded_stdio"]
+__all__ = ["Channel", "LongLine", "Output", "open_channel", "read_lines"]
 
 _KEPT = 1024  # bytes kept of each end of a line over the limit, to find its id
+_CHUNK = 256 * 1024
 
 
-class Unsupported(Exception):
-    """This platform or this stdin cannot be served by the lean transport."""
+@dataclass(frozen=True)
+class LongLine:
+    """A line over the limit, dropped: its first and last bytes."""
+
+    head: bytes
+    tail: bytes
 
 
-class StdinMessages:
-    """stdin as an async iterator of messages: a ``SessionMessage``, the parse error (as the SDK
-    yields it) or a :class:`Reply`."""
+def read_lines(fd: int, limit: int = MAX_LINE_BYTES) -> Iterator[bytes | LongLine]:
+    """Each non-blank line of ``fd`` (without its newline), until end of input.
 
-    def __init__(self, reader: asyncio.StreamReader) -> None:
-        self._reader = reader
-
-    def __aiter__(self) -> StdinMessages:
-        return self
-
-    async def __anext__(self) -> SessionMessage | Exception | Reply:
-        while True:
-            try:
-                line = await self._reader.readuntil(b"\n")
-            except asyncio.IncompleteReadError as eof:
-                if not eof.partial.strip():
-                    raise StopAsyncIteration from None
-                line = eof.partial  # a last line without a newline still counts
-            except asyncio.LimitOverrunError:
-                reply = await self._skip_long_line()
-                if reply is not None:
-                    return reply
-                continue
-            if not line.strip():
-                continue
-            return read_message(line.decode("utf-8", "replace"))  # as the SDK reads stdin: bad bytes replaced
-
-    async def _skip_long_line(self) -> Reply | None:
-        """Drop a line over the limit without holding it; answer it when its id can be found."""
-        head = tail = b""
-        while True:
-            try:
-                chunk = await self._reader.readuntil(b"\n")
-            except asyncio.LimitOverrunError as over:
-                chunk = await self._reader.readexactly(over.consumed)
-            except asyncio.IncompleteReadError as eof:
-                chunk = eof.partial
-            head = head or chunk[:_KEPT]
-            tail = (tail + chunk)[-_KEPT:]
-            if not chunk or chunk.endswith(b"\n"):
-                return long_line_reply(head, tail)
-
-
-class StdoutSender:
-    """stdout as the server's write stream: one JSON line per message, flow-controlled."""
-
-    def __init__(self, writer: asyncio.StreamWriter) -> None:
-        self._writer = writer
-
-    async def send(self, item: SessionMessage) -> None:
-        data = item.message.model_dump_json(by_alias=True, exclude_unset=True)
-        self._writer.write(data.encode("utf-8", "surrogatepass") + b"\n")
-        await self._writer.drain()
-
-    async def aclose(self) -> None:
-        await self._writer.drain()
-
-
-@asynccontextmanager
-async def lean_stdio() -> AsyncIterator[tuple[StdinMessages, StdoutSender]]:
-    """stdin and stdout as message streams for :func:`.transports.serve_streams`.
-
-    Raises:
-        Unsupported: on Windows, or when stdin or stdout is not a pipe, socket or terminal.
+    A last line without a newline still counts. A line over ``limit`` bytes is a :class:`LongLine`.
     """
-    if sys.platform == "win32":
-        raise Unsupported("asyncio pipes on Windows")
-    loop = asyncio.get_running_loop()
+    buffer = bytearray()
+    skipping: tuple[bytes, bytes] | None = None  # (head, tail) of the line being dropped
+    while True:
+        try:
+            chunk = os.read(fd, _CHUNK)
+        except InterruptedError:  # pragma: no cover - Python retries EINTR itself
+            continue
+        except OSError:  # e.g. EIO on a terminal that went away: the same as the end of input
+            chunk = b""
+        if not chunk:
+            if skipping is not None:
+                yield LongLine(skipping[0], skipping[1])
+            elif buffer.strip():
+                yield bytes(buffer)
+            return
+        start = 0
+        while True:
+            end = chunk.find(b"\n", start)
+            piece = chunk[start:] if end < 0 else chunk[start:end]
+            if skipping is not None:
+                skipping = (skipping[0], (skipping[1] + piece)[-_KEPT:])
+            elif len(buffer) + len(piece) > limit:
+                head = (bytes(buffer[:_KEPT]) + piece[:_KEPT])[:_KEPT]
+                skipping = (head, (bytes(buffer[-_KEPT:]) + piece)[-_KEPT:])
+                buffer.clear()
+            else:
+                buffer += piece
+            if end < 0:
+                break
+            if skipping is not None:
+                yield LongLine(skipping[0], skipping[1])
+                skipping = None
+            elif buffer.strip():
+                yield bytes(buffer)
+            buffer.clear()
+            start = end + 1
+
+
+class Output:
+    """The protocol's side of stdout: whole lines, written by any thread, one at a time.
+
+    Once the peer has gone (its end of stdout closed: ``EPIPE``), nothing more can be delivered:
+    :attr:`gone` is set and later lines are dropped, so the server ends quietly instead of failing.
+    """
+
+    def __init__(self, fd: int, on_gone: Callable[[], None] | None = None) -> None:
+        self._fd = fd
+        self._lock = threading.Lock()
+        self._on_gone = on_gone
+        self.gone = threading.Event()
+
+    def write(self, data: bytes) -> None:
+        """Write ``data`` (one or more whole lines) entirely, before any other thread's."""
+        with self._lock:
+            if self.gone.is_set():
+                return
+            view = memoryview(data)
+            try:
+                while view:
+                    written = os.write(self._fd, view)
+                    view = view[written:]
+            except OSError:  # EPIPE, or the terminal went away: nobody reads any more
+                self.gone.set()
+                if self._on_gone is not None:
+                    self._on_gone()
+
+
+@dataclass(frozen=True)
+class Channel:
+    """The private copies of stdin and stdout being served."""
+
+    stdin: int
+    stdout: int
+
+
+@contextlib.contextmanager
+def open_channel() -> Iterator[Channel]:
+    """Private copies of fds 0 and 1 for the protocol, fd 0 on the null device and fd 1 on stderr."""
     sys.stdout.flush()
     in_fd, out_fd = os.dup(0), os.dup(1)
     saved_in, saved_out = os.dup(0), os.dup(1)
-    reader = asyncio.StreamReader(limit=MAX_LINE_BYTES)
-    stdin_file = os.fdopen(in_fd, "rb", buffering=0)
-    stdout_file = os.fdopen(out_fd, "wb", buffering=0)
-    read_transport: asyncio.ReadTransport | None = None
-    try:
-        read_transport, _ = await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), stdin_file)
-        write_transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, stdout_file)
-    except (ValueError, OSError) as exc:  # e.g. stdin or stdout is a regular file
-        if read_transport is not None:
-            with contextlib.suppress(OSError):
-                os.set_blocking(in_fd, True)
-            read_transport.close()
-        else:
-            stdin_file.close()
-        stdout_file.close()
-        for fd in (saved_in, saved_out):
-            os.close(fd)
-        raise Unsupported(str(exc)) from exc
-    writer = asyncio.StreamWriter(write_transport, protocol, None, loop)
-    null = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(null, 0)
-    os.close(null)
-    os.dup2(2, 1)  # stray output goes to stderr, never onto the protocol channel
-    sender = StdoutSender(writer)
-    try:
-        yield StdinMessages(reader), sender
-    finally:
-        with contextlib.suppress(ConnectionError, OSError):  # the client has gone: nothing to deliver
-            await writer.drain()
-        for transport, fd in ((read_transport, in_fd), (write_transport, out_fd)):
-            with contextlib.suppress(OSError):
-                os.set_blocking(fd, True)  # the pipe or terminal may be shared with our parent
-            transport.close()
-        os.dup2(saved_in, 0)
-        os.dup2(saved_out, 1)
-        os.close(saved_in)
-        os.close(saved_out)
-
-
-class FileLines:
-    """A blocking binary file as an async iterator of messages, each line read in a worker thread.
-
-    The same messages as :class:`StdinMessages`, with the same 16 MiB line limit: a longer line is
-    read on in 1 MiB pieces that are dropped, keeping only its two ends to find its id.
-    """
-
-    def __init__(self, file: BinaryIO) -> None:
-        self._file = file
-
-    def __aiter__(self) -> FileLines:
-        return self
-
-    async def __anext__(self) -> SessionMessage | Exception | Reply:
-        while True:
-            # abandoned on cancel: a read blocked on a terminal must not hold the server open at exit
-            line, reply = await anyio.to_thread.run_sync(self._read_line, abandon_on_cancel=True)
-            if reply is not None:
-                return reply
-            if line is None:
-                raise StopAsyncIteration
-            if line.strip():
-                return read_message(line.decode("utf-8", "replace"))
-
-    def _read_line(self) -> tuple[bytes | None, Reply | None]:
-        """The next line (None at end of input), or the answer to a line over the limit."""
-        while True:
-            line = self._file.readline(MAX_LINE_BYTES + 1)
-            if not line:
-                return None, None
-            if len(line) <= MAX_LINE_BYTES or line.endswith(b"\n"):
-                return line, None
-            head, tail = line[:_KEPT], line[-_KEPT:]
-            del line
-            while True:
-                piece = self._file.readline(1024 * 1024)
-                tail = (tail + piece)[-_KEPT:]
-                if not piece or piece.endswith(b"\n"):
-                    break
-            reply = long_line_reply(head, tail)
-            if reply is not None:
-                return None, reply
-
-
-class FileSender:
-    """A blocking binary file as the server's write stream: one JSON line per message, written in a worker thread.
-
-    One write at a time, first come first served, so answers leave in the order they were sent.
-    """
-
-    def __init__(self, file: BinaryIO) -> None:
-        self._file = file
-        self._lock: anyio.Lock | None = None  # made on first use, inside the event loop
-
-    async def send(self, item: SessionMessage) -> None:
-        data = item.message.model_dump_json(by_alias=True, exclude_unset=True).encode("utf-8", "surrogatepass")
-        if self._lock is None:
-            self._lock = anyio.Lock()
-        async with self._lock:
-            await anyio.to_thread.run_sync(self._write, data + b"\n")
-
-    def _write(self, data: bytes) -> None:
-        self._file.write(data)
-        self._file.flush()
-
-    async def aclose(self) -> None:
-        """Everything is flushed as it is sent."""
-
-
-@asynccontextmanager
-async def threaded_stdio() -> AsyncIterator[tuple[FileLines, FileSender]]:
-    """stdin and stdout as message streams through blocking reads and writes, for any kind of file.
-
-    Like :func:`lean_stdio`, it serves private copies of fds 0 and 1 while fd 0 points at the
-    null device and fd 1 at stderr, and puts both back on exit.
-    """
-    sys.stdout.flush()
-    in_fd, out_fd = os.dup(0), os.dup(1)
-    saved_in, saved_out = os.dup(0), os.dup(1)
-    stdin_file = os.fdopen(in_fd, "rb")
-    stdout_file = os.fdopen(out_fd, "wb")
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
     os.close(null)
     os.dup2(2, 1)  # stray output goes to stderr, never onto the protocol channel
     try:
-        yield FileLines(stdin_file), FileSender(stdout_file)
+        yield Channel(in_fd, out_fd)
     finally:
-        with contextlib.suppress(OSError):  # the client has gone: nothing to deliver
-            stdout_file.close()
         os.dup2(saved_in, 0)
         os.dup2(saved_out, 1)
-        os.close(saved_in)
-        os.close(saved_out)
-        # stdin_file stays open: a worker thread may still be blocked reading it; it is closed
-        # when the process ends.
+        for fd in (saved_in, saved_out, out_fd):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        # in_fd stays open: the reading thread may still be blocked on it (a terminal that never
+        # closes); it is closed when the process ends.

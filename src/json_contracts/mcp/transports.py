@@ -1,4 +1,7 @@
-"""Running the server over stdio, answering everything already read before exiting.
+"""The SDK's server on one stdio connection, answering everything already read before exiting.
+
+The front desk (:mod:`.frontdesk`) hands this loop the messages it does not answer itself; the
+in-process tests drive it directly with message streams.
 
 The SDK's stdio loop drops a request that is still being handled when stdin reaches EOF; here
 the read side is held open until every request read so far has been answered (at most 30 s),
@@ -22,10 +25,9 @@ from json_contracts.mcp.lines import Reply, recover_line
 from json_contracts.mcp.log import Logger
 from json_contracts.mcp.server import ContractServer
 from json_contracts.mcp.settings import ServerSettings
-from json_contracts.mcp.stdio import Unsupported, lean_stdio, threaded_stdio
 from json_contracts.mcp.watch import watch_contracts
 
-__all__ = ["serve_stdio", "serve_streams"]
+__all__ = ["serve_streams"]
 
 _DRAIN_SECONDS = 30.0  # the longest we wait at EOF for answers to requests already read
 
@@ -165,18 +167,3 @@ async def _end_when_gone(writer: _TrackedWriter, scope: anyio.CancelScope, logge
     await writer.gone.wait()
     logger.debug("The client closed its end of the connection; stopping")
     scope.cancel()
-
-
-async def serve_stdio(server: ContractServer, settings: ServerSettings, logger: Logger) -> None:
-    """Serve over stdin/stdout until stdin closes: the lean transport, else the threaded one.
-
-    The SDK's own stdio transport is not used: it reads a line of any length into memory.
-    """
-    try:
-        async with lean_stdio() as (read_stream, write_stream):
-            await serve_streams(server, read_stream, write_stream, settings, logger)
-            return
-    except Unsupported as exc:
-        logger.debug(f"Using the threaded stdio transport ({exc})")
-    async with threaded_stdio() as (file_read, file_write):
-        await serve_streams(server, file_read, file_write, settings, logger)
