@@ -33,7 +33,7 @@ import threading
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, cast
+from typing import Any
 
 from json_contracts import __version__
 from json_contracts.mcp.handlers import ContractService, ToolAnswer
@@ -746,7 +746,7 @@ class SdkHub:
         from json_contracts.mcp.watch import watch_contracts
 
         try:
-            watch = watch_contracts(cast(Any, _Notifier(self)), self._settings, self._logger)
+            watch = watch_contracts(_Notifier(self), self._settings, self._logger)
         finally:
             self.watching.set()
         await watch  # it looks at the folder before its first pause: the desk starts reading after that

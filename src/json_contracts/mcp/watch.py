@@ -17,14 +17,28 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Protocol
 
 import anyio
 import anyio.to_thread
 from watchfiles import Change, awatch
 
+from json_contracts.mcp.handlers import ContractService
 from json_contracts.mcp.log import Logger
-from json_contracts.mcp.server import ContractServer
 from json_contracts.mcp.settings import ServerSettings
+
+
+class ContractServer(Protocol):
+    """What the watcher needs of a server: its service, and a way to tell clients of a change.
+
+    A protocol, not the SDK server class: the stdio front desk runs the watcher before (and
+    often without ever) loading the SDK, and importing it here would cost every start-up 0.7 s.
+    """
+
+    service: ContractService
+
+    async def notify_resources_changed(self) -> None: ...
+
 
 __all__ = ["watch_contracts"]
 
