@@ -8,41 +8,21 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import mcp.types as types
 import pytest
 
-from json_contracts._json.text import dumps
 from json_contracts.agent.payloads import contract_payload
-from tests.support.mcp import CONTRACT_NAMES, Served, assert_success, nested_list
+from tests.support.mcp import (
+    CONTRACT_NAMES,
+    Served,
+    assert_success,
+    assert_tool_error,
+    error_message,
+    issues,
+    nested_list,
+)
 from tests.support.samples import SAMPLE_CURRENT, SUPPORT_TICKET, VALID_TICKET
 
 pytestmark = pytest.mark.anyio
-
-
-def assert_tool_error(result: types.CallToolResult, message: str) -> None:
-    """An expected tool failure: ``isError``, the text ``{"error": message}``, no structured content."""
-    assert result.is_error is True
-    assert result.structured_content is None
-    assert len(result.content) == 1
-    assert result.content[0].type == "text"
-    assert result.content[0].text == dumps({"error": message})
-
-
-def error_message(result: types.CallToolResult) -> str:
-    """The message of an error result, read from its text (an error carries no structured content)."""
-    assert result.is_error is True
-    assert result.content[0].type == "text"
-    message: str = json.loads(result.content[0].text)["error"]
-    return message
-
-
-def issues(result: types.CallToolResult) -> list[dict[str, Any]]:
-    """The zod issue list an argument error carries, after checking it is serialised as 2-space JSON."""
-    message = error_message(result)
-    parsed: list[dict[str, Any]] = json.loads(message)
-    assert message == dumps(parsed)
-    assert_tool_error(result, message)
-    return parsed
 
 
 TICKET = "support-ticket"

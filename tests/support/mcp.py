@@ -130,10 +130,21 @@ def assert_success(result: types.CallToolResult, payload: dict[str, Any]) -> Non
     assert dumps(result.structured_content) == dumps(payload)
 
 
-def assert_tool_error(result: types.CallToolResult, message: str) -> None:
-    """An expected tool failure: ``isError`` with ``{"error": message}`` in both forms."""
+def error_message(result: types.CallToolResult) -> str:
+    """The message of a tool failure, read from its text (an error carries no ``structuredContent``)."""
     assert result.is_error is True
-    assert result.structured_content == {"error": message}
+    assert len(result.content) == 1
+    assert result.content[0].type == "text"
+    message = json.loads(result.content[0].text)["error"]
+    assert isinstance(message, str)
+    return message
+
+
+def assert_tool_error(result: types.CallToolResult, message: str) -> None:
+    """An expected tool failure: ``isError`` with ``{"error": message}`` as its text, and no
+    ``structuredContent`` (it must match the tool's output schema, which describes successes)."""
+    assert result.is_error is True
+    assert result.structured_content is None
     assert len(result.content) == 1
     assert result.content[0].type == "text"
     assert result.content[0].text == dumps({"error": message})
@@ -141,9 +152,7 @@ def assert_tool_error(result: types.CallToolResult, message: str) -> None:
 
 def issues(result: types.CallToolResult) -> list[dict[str, Any]]:
     """The zod issue list an argument error carries, after checking it is serialised as 2-space JSON."""
-    assert result.is_error is True
-    assert result.structured_content is not None
-    message = result.structured_content["error"]
+    message = error_message(result)
     parsed: list[dict[str, Any]] = json.loads(message)
     assert message == dumps(parsed)
     assert_tool_error(result, message)
