@@ -22,23 +22,13 @@ from tests.mcp.interop.support import (
     http_scenario,
     stdio_scenario,
 )
+from tests.support.mcp import TOOL_NAMES
 
 TRANSPORTS = ["stdio", "http"]
 #: The TypeScript SDK's SUPPORTED_PROTOCOL_VERSIONS (1.32.2), newest first.
 TS_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "2024-10-07"]
 #: The handshake revisions the server speaks; any other offer is answered with the newest.
 SERVER_VERSIONS = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]
-
-TOOL_NAMES = [
-    "list_contracts",
-    "read_contract",
-    "get_json_contract",
-    "get_edit_contract",
-    "validate_json",
-    "get_repair_contract",
-    "status",
-    "reload_contracts",
-]
 
 
 def _ticket(folder: Path) -> dict[str, Any]:
