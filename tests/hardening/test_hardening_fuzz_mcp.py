@@ -46,20 +46,27 @@ _PROMPT_KEYS = {name: list(argument_names(name)) for name in PROMPT_NAMES}
 
 
 def check_tool_answer(result: types.CallToolResult) -> None:
-    """A result (never a protocol error): ``{"error": …}`` when it failed, text equal to the structured copy."""
+    """A result (never a protocol error): when it failed, only the text ``{"error": …}`` (no structured
+    content, which would have to match the outputSchema); else text equal to the structured copy."""
     wire_safe(result)
     assert isinstance(result, types.CallToolResult)
     assert len(result.content) == 1
     assert isinstance(result.content[0], types.TextContent)
-    structured = result.structured_content
-    assert isinstance(structured, dict)
-    assert result.content[0].text == dumps(structured)
+    text = result.content[0].text
     if result.is_error:
-        assert set(structured) == {"error"}
-        message = structured["error"]
+        assert result.structured_content is None
+        parsed = json.loads(text)
+        assert isinstance(parsed, dict)
+        assert set(parsed) == {"error"}
+        message = parsed["error"]
         assert isinstance(message, str)
         assert message
         assert "Traceback" not in message
+        assert text == dumps(parsed)
+    else:
+        structured = result.structured_content
+        assert isinstance(structured, dict)
+        assert text == dumps(structured)
 
 
 def sdk_can_send(arguments: Any) -> bool:

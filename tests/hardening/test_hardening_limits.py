@@ -32,7 +32,7 @@ from json_contracts.contracts.loading import load_contracts
 from json_contracts.errors import EnvironmentVariableError
 from json_contracts.mcp.settings import SettingsError, settings_from_env
 from tests.support.hardening import MIB, Served, nested_list, wire_peer
-from tests.support.mcp import INITIALIZE
+from tests.support.mcp import INITIALIZE, assert_tool_error, error_message
 
 ROOT = Path(__file__).resolve().parents[2]
 TICKET = "support-ticket"
@@ -60,9 +60,21 @@ def _size_message(key: str, size: int) -> str:
 
 
 def _error(result: types.CallToolResult) -> str:
-    assert result.is_error is True
-    assert result.structured_content is not None
-    return str(result.structured_content["error"])
+    """The message of an expected tool failure, checked to be all it carries (text only)."""
+    message = error_message(result)
+    assert_tool_error(result, message)
+    return message
+
+
+def _wire_error(result: dict[str, Any]) -> str:
+    """The same on the wire: ``isError``, one text content ``{"error": …}``, no ``structuredContent`` key."""
+    assert result["isError"] is True
+    assert "structuredContent" not in result
+    [content] = result["content"]
+    assert content["type"] == "text"
+    parsed = json.loads(content["text"])
+    assert list(parsed) == ["error"]
+    return str(parsed["error"])
 
 
 # --- the defaults, and the variables that change them -----------------------------------------------
@@ -182,8 +194,7 @@ async def test_a_100000_deep_array_is_refused_by_every_document_argument(
         )
         await peer.send_message(request)
         result = (await peer.response(1))["result"]
-        assert result["isError"] is True
-        assert result["structuredContent"] == {"error": f"{key} is nested more than 64 levels deep; flatten it"}
+        assert _wire_error(result) == f"{key} is nested more than 64 levels deep; flatten it"
         assert (await peer.request(2, "ping"))["result"] == {}
 
 
@@ -230,6 +241,7 @@ async def test_a_5_mib_uri_or_tool_name_is_refused_with_a_short_message(served: 
             await client.read_resource("json-contract://" + FIVE_MIB)
         unknown = await client.call_tool(FIVE_MIB, {})
     assert raised.value.message == f"Contract not found: {'x' * 200}... ({5 * MIB} characters)"
+    assert raised.value.code == -32602  # a 2026-07-28 session: an unknown resource is invalid params
     assert _error(unknown) == f"Unknown tool: {'x' * 200}... ({5 * MIB} characters)"
 
 
@@ -305,7 +317,7 @@ def test_a_real_stdio_server_refuses_5_mib_and_100000_deep_requests_and_answers_
     answers = {answer["id"]: answer for answer in map(json.loads, process.stdout.splitlines())}
     assert process.returncode == 0
     assert sorted(answers) == [1, 2, 3, 4, 5, 6]
-    assert answers[2]["result"]["structuredContent"] == {"error": _size_message("json", 5 * MIB + 2)}
+    assert _wire_error(answers[2]["result"]) == _size_message("json", 5 * MIB + 2)
     too_deep = "Request is nested too deeply to read; documents may be nested at most 64 levels"
     assert answers[3]["error"] == {"code": -32600, "message": too_deep}
     assert answers[4]["error"] == {"code": -32600, "message": too_deep}
@@ -512,11 +524,9 @@ def test_http_refuses_a_5_mib_body_and_bounds_every_argument(http_port: int) -> 
     assert _declared_body_status(http_port, len(call(json.dumps({"contract": "t", "json": FIVE_MIB})))) == 413
     status, text = _post_text(http_port, call(json.dumps({"contract": "t", "json": "x" * (2 * MIB)})))
     assert status == 200
-    assert json.loads(text)["result"]["structuredContent"] == {"error": _size_message("json", 2 * MIB + 2)}
+    assert _wire_error(json.loads(text)["result"]) == _size_message("json", 2 * MIB + 2)
     status, text = _post_text(http_port, call('{"contract": "t", "json": ' + "[" * 100 + "]" * 100 + "}"))
-    assert json.loads(text)["result"]["structuredContent"] == {
-        "error": "json is nested more than 64 levels deep; flatten it"
-    }
+    assert _wire_error(json.loads(text)["result"]) == "json is nested more than 64 levels deep; flatten it"
     status, text = _post_text(http_port, call('{"contract": "t", "json": ' + DEEP_TEXT + "}"))
     assert status in (200, 400)
     assert "error" in json.loads(text)  # a JSON-RPC error, never a hang or a 500

@@ -28,6 +28,7 @@ from json_contracts.lint import lint_result
 from json_contracts.testing.checks import run_check
 from json_contracts.testing.results import RunOptions
 from tests.support.hardening import Served
+from tests.support.mcp import assert_tool_error, error_message
 
 SECRET = {"description": "outside the folder", "schema": {"type": "object"}}
 
@@ -237,7 +238,9 @@ async def test_tools_refuse_a_contract_name_with_a_path_naming_the_argument(
 ) -> None:
     async with guarded.client() as client:
         result = await client.call_tool("read_contract", {"contract": name})
-    issues = json.loads((result.structured_content or {})["error"])
+    message = error_message(result)
+    assert_tool_error(result, message)  # text only: an error does not match the outputSchema
+    issues = json.loads(message)
     assert {"code": "custom", "message": "contract must be a safe contract name", "path": ["contract"]} in issues
     assert not any("secret.json" in path for path in opened)
 
@@ -249,6 +252,7 @@ async def test_prompts_refuse_a_contract_name_with_a_path(guarded: Served, name:
         with pytest.raises(MCPError) as raised:
             await client.get_prompt("json_contract_prompt", {"contract": name, "input": "x"})
     assert '"message": "contract must be a safe contract name"' in raised.value.message
+    assert raised.value.code == -32602  # invalid params
 
 
 @pytest.mark.anyio
@@ -271,6 +275,7 @@ async def test_resource_uris_with_paths_are_refused_with_the_original_messages(
         with pytest.raises(MCPError) as raised:
             await client.read_resource(uri)
     assert raised.value.message == message
+    assert raised.value.code == -32602  # a malformed URI is invalid params in every era
     assert not any("secret.json" in path or path == "/etc/passwd" for path in opened)
 
 

@@ -21,6 +21,7 @@ import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
+from tests.support.mcp import assert_tool_error, error_message
 from tests.support.mcp_faults import contract_text, versioned
 
 pytestmark = pytest.mark.anyio
@@ -65,8 +66,12 @@ def _codes(status: dict[str, Any]) -> list[str]:
 async def _version(client: Client) -> int | str:
     """The served version of ``ticket`` (from its description), or the error text."""
     answer = await client.call_tool("read_contract", {"contract": "ticket"})
+    if answer.is_error:  # an error is only the text {"error": ...}: no structured content
+        message = error_message(answer)
+        assert_tool_error(answer, message)
+        return message
     data: dict[str, Any] = answer.structured_content
-    return data["error"] if answer.is_error else int(data["description"].rsplit(" ", 1)[1])
+    return int(data["description"].rsplit(" ", 1)[1])
 
 
 @pytest.fixture

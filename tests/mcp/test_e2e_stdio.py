@@ -16,6 +16,7 @@ import anyio
 import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.types import TextContent
 
 from json_contracts.findings import Code
 from tests.support.mcp import INITIALIZE
@@ -102,7 +103,8 @@ async def test_an_sdk_client_lists_tools_and_validates_over_real_stdio(folder: P
         "errors": [],
     }
     assert missing.is_error is True
-    assert missing.structured_content == {"error": "Contract not found: nope"}
+    assert missing.structured_content is None  # an error is text only: it does not match the outputSchema
+    assert missing.content == [TextContent(type="text", text='{\n  "error": "Contract not found: nope"\n}')]
 
 
 @pytest.mark.parametrize("watch", ["false", "true"])
@@ -190,7 +192,10 @@ def test_requests_nested_past_the_sdk_parser_are_answered_over_real_stdio(folder
     replies = {json.loads(line)["id"]: json.loads(line) for line in process.stdout.splitlines()}
 
     assert process.returncode == 0
-    assert replies[2]["result"]["structuredContent"] == {"error": "json is nested more than 64 levels deep; flatten it"}
+    assert replies[2]["result"] == {
+        "content": [{"type": "text", "text": '{\n  "error": "json is nested more than 64 levels deep; flatten it"\n}'}],
+        "isError": True,
+    }
     assert replies[3]["error"]["code"] == -32600
     assert "nested too deeply" in replies[3]["error"]["message"]
     assert "contracts" in json.dumps(replies[4]["result"]["structuredContent"])
@@ -361,21 +366,29 @@ def test_an_empty_transport_variable_counts_as_unset(folder: Path) -> None:
 # --- stdin closed with requests in flight -----------------------------------------------------------
 
 _SLOW_HANDLERS = """\
-import anyio
-import json_contracts.mcp.server as server
+import time
 
-_original = server.ContractServer._call_tool
+import json_contracts.mcp.handlers as handlers
+from json_contracts.schema import budget
+
+_original = handlers.ContractService.call
 
 
-async def _slow(self, ctx, params):
-    # A handler that takes a while: {"delay": seconds} in the document being validated.
-    document = (params.arguments or {}).get("json")
+def _slow(self, name, arguments):
+    # A tool that takes a while: {"delay": seconds} in the document being validated. The wait is
+    # in the engine, which the front desk and the SDK's path both call, and a cancelled call ends
+    # it at the next check, as it ends a validation.
+    document = arguments.get("json") if isinstance(arguments, dict) else None
     if isinstance(document, dict) and isinstance(document.get("delay"), (int, float)):
-        await anyio.sleep(document["delay"])
-    return await _original(self, ctx, params)
+        end = time.monotonic() + document["delay"]
+        with budget.deadline(1e6):
+            while time.monotonic() < end:
+                budget.check()
+                time.sleep(0.01)
+    return _original(self, name, arguments)
 
 
-server.ContractServer._call_tool = _slow
+handlers.ContractService.call = _slow
 """
 BIG_SCHEMA = {
     "type": "object",
@@ -421,8 +434,9 @@ def test_a_pipelined_burst_of_slow_and_large_requests_is_all_answered_at_eof(
         if i % 3 == 0:  # a large answer (~60 KB): the schema, twice over
             lines.append(json.dumps(_call(i, "get_json_contract", {"contract": "big", "input": f"n{i}"})))
             expected[i] = f"n{i}"
-        else:  # slow (up to 2 s, so many are still running at EOF), some with a ~1.6 MB answer
-            document = {"delay": 2.0 if i % 97 == 0 else (i % 7) / 20, "text": "x" * (800_000 if i % 50 == 1 else i)}
+        else:  # slow, some with a ~1.6 MB answer; one connection's calls run one after another, so
+            # the delays add up (about 9 s): most are still waiting at EOF, all within the 30 s drain
+            document = {"delay": 1.0 if i % 97 == 0 else (i % 7) / 200, "text": "x" * (800_000 if i % 50 == 1 else i)}
             lines.append(json.dumps(_call(i, "validate_json", {"contract": "open", "json": document})))
             expected[i] = document
 
@@ -457,7 +471,8 @@ def test_a_request_cancelled_before_eof_does_not_hold_the_server_open(
 
 
 def test_a_request_id_reused_while_in_flight_still_gets_both_answers(folder: Path, slow_handlers: str) -> None:
-    # JSON-RPC asks for unique ids, but a client that reuses one must not lose the slower answer.
+    # JSON-RPC asks for unique ids, but a client that reuses one must not lose either answer. One
+    # connection's calls are worked on in the order they came, so the slow one is answered first.
     first = _call(2, "validate_json", {"contract": "open", "json": {"delay": 1.0, "n": "slow"}})
     second = _call(2, "validate_json", {"contract": "open", "json": {"delay": 0, "n": "fast"}})
     lines = [json.dumps(_initialize()), json.dumps(first), json.dumps(second)]
@@ -467,7 +482,7 @@ def test_a_request_id_reused_while_in_flight_still_gets_both_answers(folder: Pat
 
     assert [reply["id"] for reply in replies] == [2, 2]
     assert all("result" in reply for reply in replies), replies
-    assert [r["result"]["structuredContent"]["json"]["n"] for r in replies] == ["fast", "slow"]
+    assert [r["result"]["structuredContent"]["json"]["n"] for r in replies] == ["slow", "fast"]
 
 
 @pytest.mark.parametrize("stdin_kind", ["pipe", "file"])

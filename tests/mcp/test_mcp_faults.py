@@ -39,6 +39,16 @@ pytestmark = pytest.mark.anyio
 STEPS = 120  # edits in the burst; a step takes a few milliseconds, a broken save up to 0.2 s
 
 
+def error_answer(result: Any) -> Any:
+    """What a failed call answered: the JSON of its text, which is all it carries (an error has no
+    structured content: it would not match the tool's outputSchema). Structured content found
+    beside it is returned too, so that no expected error compares equal."""
+    data = json.loads(result.content[0].text)
+    if result.structured_content is not None:
+        return {"text": data, "structuredContent": result.structured_content}
+    return data
+
+
 class Checker:
     """Checks each answer against the versions written; collects every problem found."""
 
@@ -56,12 +66,13 @@ class Checker:
     def contract_answer(self, name: str, result: Any) -> int | None:
         """A ``get_json_contract`` answer: one version throughout; its number (None for churn)."""
         self.answers += 1
-        data = result.structured_content
         if result.is_error:
-            if name in CHURN and data == {"error": f"Contract not found: {name}"}:
+            error = error_answer(result)
+            if name in CHURN and error == {"error": f"Contract not found: {name}"}:
                 return None
-            self.problems.append(f"get_json_contract {name} failed: {data}")
+            self.problems.append(f"get_json_contract {name} failed: {error}")
             return None
+        data = result.structured_content
         hashes = (data["contractHash"], data["schemaHash"])
         if name in CHURN:
             if hashes != self.editor.churn_hashes[name]:
@@ -82,11 +93,12 @@ class Checker:
     def validation_answer(self, name: str, result: Any) -> int | None:
         """A ``validate_json`` answer for ``{"n": 10**9}``: the error names the version's maximum."""
         self.answers += 1
-        data = result.structured_content
         if result.is_error:
-            if not (name in CHURN and data == {"error": f"Contract not found: {name}"}):
-                self.problems.append(f"validate_json {name} failed: {data}")
+            error = error_answer(result)
+            if not (name in CHURN and error == {"error": f"Contract not found: {name}"}):
+                self.problems.append(f"validate_json {name} failed: {error}")
             return None
+        data = result.structured_content
         if name in CHURN:
             if data != {"valid": True, "contract": name, "json": {"n": 10**9}, "errors": []}:
                 self.problems.append(f"validate_json {name}: {data}")
@@ -99,9 +111,12 @@ class Checker:
 
     def status_answer(self, result: Any) -> None:
         self.answers += 1
+        if result.is_error:
+            self.problems.append(f"status failed: {error_answer(result)}")
+            return
         data = result.structured_content
         names = [c["name"] for c in data["contracts"]]
-        if result.is_error or data["loaded"] != len(names) or not set(STABLE) <= set(names):
+        if data["loaded"] != len(names) or not set(STABLE) <= set(names):
             self.problems.append(f"status: {data}")
             return
         for contract in data["contracts"]:
@@ -115,14 +130,14 @@ class Checker:
 
     def reload_answer(self, result: Any) -> None:
         self.answers += 1
-        data = result.structured_content
         # A reload that found a file mid-write says so (the TypeScript server's message); that is its answer,
         # not a failure caused by the reload. Anything else is.
         if result.is_error:
-            if data["error"].startswith("Failed to load JSON contracts: "):
+            error = error_answer(result)
+            if list(error) == ["error"] and error["error"].startswith("Failed to load JSON contracts: "):
                 self.broken_seen += 1
             else:
-                self.problems.append(f"reload_contracts: {data}")
+                self.problems.append(f"reload_contracts: {error}")
 
 
 async def _client_loop(client: Client, checker: Checker, done: anyio.Event, seed: int) -> None:
@@ -283,7 +298,8 @@ async def test_the_folder_deleted_replaced_and_restored_under_the_watcher(serve:
         status = await _wait_for_status(client, lambda s: _codes(s) == ["JC002"])
         assert status["loaded"] == 0
         missing = await client.call_tool("validate_json", {"contract": "ticket", "json": {"n": 1}})
-        assert missing.structured_content == {"error": "Contract not found: ticket"}
+        assert missing.is_error is True
+        assert error_answer(missing) == {"error": "Contract not found: ticket"}
 
         # Back again: picked up without any call from the client.
         folder.mkdir()

@@ -125,7 +125,9 @@ async def test_a_legacy_client_completes_the_2025_handshake(served: Served) -> N
         assert capabilities.resources is not None
         assert capabilities.logging is None
         assert capabilities.completions is None
-        assert not capabilities.resources.subscribe
+        # In process, updates are pushed on the session: subscriptions are offered and honoured.
+        assert capabilities.resources.subscribe is True
+        assert capabilities.resources.list_changed is True
         assert [tool.name for tool in (await client.list_tools()).tools] == TOOL_NAMES
 
 
@@ -138,7 +140,8 @@ async def test_a_modern_client_discovers_the_server(served: Served) -> None:
 
 
 async def test_the_served_initialize_result_is_the_original_s(served: Served) -> None:
-    """Over the loop stdio runs (``serve_streams``): the golden result, version aside."""
+    """Over the loop stdio runs (``serve_streams``): the golden result, version aside, plus
+    ``resources.subscribe`` (stdio pushes resource updates; the TypeScript server offers none)."""
     golden = golden_json("mcp-initialize.json")
     async with Client(served.stdio_like(), mode="legacy") as client:
         assert client.protocol_version == "2025-11-25"
@@ -149,5 +152,5 @@ async def test_the_served_initialize_result_is_the_original_s(served: Served) ->
     assert "instructions" not in dumped
     capabilities = dumped["capabilities"]
     assert capabilities["resources"]["listChanged"] is True
-    assert not capabilities["resources"].get("subscribe", False)
+    assert capabilities["resources"]["subscribe"] is True
     assert set(capabilities) == set(golden["capabilities"])

@@ -43,6 +43,19 @@ def _tool_result(answer: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def _tool_error(result: dict[str, Any]) -> str:
+    """The message of a tool error: exactly ``isError`` and the text ``{"error": …}``, no
+    ``structuredContent`` (an error would not match the tool's outputSchema)."""
+    assert set(result) == {"content", "isError"}, result
+    assert result["isError"] is True
+    [content] = result["content"]
+    assert content["type"] == "text"
+    parsed = json.loads(content["text"])
+    assert list(parsed) == ["error"]
+    assert content["text"] == dumps(parsed)
+    return str(parsed["error"])
+
+
 # --- handshake ---------------------------------------------------------------------------------------
 
 
@@ -66,11 +79,13 @@ async def test_initialize_result_matches_the_original(served: Served) -> None:
     assert result["protocolVersion"] == golden["protocolVersion"]
     assert result["serverInfo"] == {"name": "json-contracts", "version": __version__}
     assert "instructions" not in result
-    # The SDK spells out false flags the TypeScript server leaves out; what is true is exactly the same.
+    # The SDK spells out false flags the TypeScript server leaves out; what is true is the same, plus
+    # resources.subscribe: this server delivers resource updates where it can push (stdio, in process).
+    expected = {**golden["capabilities"], "resources": {**golden["capabilities"]["resources"], "subscribe": True}}
     capabilities = result["capabilities"]
-    assert set(capabilities) == set(golden["capabilities"])
+    assert set(capabilities) == set(expected)
     for name, flags in capabilities.items():
-        assert {k: v for k, v in flags.items() if v} == golden["capabilities"][name], name
+        assert {k: v for k, v in flags.items() if v} == expected[name], name
 
 
 async def test_ping_and_both_id_kinds_are_echoed(served: Served) -> None:
@@ -85,7 +100,6 @@ async def test_ping_and_both_id_kinds_are_echoed(served: Served) -> None:
     [
         ("bogus/method", {}),
         ("logging/setLevel", {"level": "info"}),
-        ("resources/subscribe", {"uri": "json-contract://support-ticket"}),
         (
             "completion/complete",
             {
@@ -102,6 +116,20 @@ async def test_unsupported_methods_are_method_not_found(served: Served, method: 
         assert answer["error"]["code"] == -32601
         assert answer["error"]["message"] == "Method not found"
         assert (await peer.request(2, "ping"))["result"] == {}
+
+
+async def test_resources_subscribe_is_answered_where_updates_can_be_pushed(served: Served) -> None:
+    """The stdio loop pushes ``notifications/resources/updated``, so it accepts subscriptions (and
+    unsubscriptions) and refuses a malformed URI as invalid params."""
+    uri = f"json-contract://{TICKET}"
+    async with wire_peer(served) as peer:
+        await peer.initialize()
+        assert (await peer.request(1, "resources/subscribe", {"uri": uri}))["result"] == {}
+        assert (await peer.request(2, "resources/unsubscribe", {"uri": uri}))["result"] == {}
+        bad = await peer.request(3, "resources/subscribe", {"uri": "file:///etc/passwd"})
+        assert bad["error"]["code"] == -32602
+        assert bad["error"]["message"] == "Invalid resource URI scheme: file:///etc/passwd"
+        assert (await peer.request(4, "ping"))["result"] == {}
 
 
 @pytest.mark.parametrize(
@@ -175,19 +203,29 @@ async def test_an_error_result_on_the_wire(served: Served) -> None:
         result = _tool_result(await peer.request(1, "tools/call", {"name": "nope", "arguments": {}}))
     assert result == {
         "content": [{"type": "text", "text": dumps({"error": "Unknown tool: nope"})}],
-        "structuredContent": {"error": "Unknown tool: nope"},
         "isError": True,
     }
 
 
-async def test_resource_and_prompt_errors_are_internal_errors_with_the_message(served: Served) -> None:
+async def test_resource_and_prompt_errors_carry_the_message_and_the_spec_s_code(served: Served) -> None:
+    """A 2025-era session: an unknown resource is "resource not found" (-32002), a malformed URI and
+    an unknown prompt are invalid params (-32602)."""
     async with wire_peer(served) as peer:
         await peer.initialize()
         read = await peer.request(1, "resources/read", {"uri": "json-contract://nope"})
-        prompt = await peer.request(2, "prompts/get", {"name": "nope", "arguments": {}})
-    assert read["error"]["code"] == -32603
-    assert read["error"]["message"] == "Contract not found: nope"
-    assert prompt["error"]["code"] == -32603
+        malformed = await peer.request(2, "resources/read", {"uri": "json-contract://a/b"})
+        prompt = await peer.request(3, "prompts/get", {"name": "nope", "arguments": {}})
+    assert read["error"] == {
+        "code": -32002,
+        "message": "Contract not found: nope",
+        "data": {"uri": "json-contract://nope"},
+    }
+    assert malformed["error"] == {
+        "code": -32602,
+        "message": "Invalid contract name: a/b",
+        "data": {"uri": "json-contract://a/b"},
+    }
+    assert prompt["error"]["code"] == -32602
     assert prompt["error"]["message"] == "Unknown prompt: nope"
 
 
@@ -198,17 +236,14 @@ async def test_a_two_mib_document_on_the_wire_is_refused_clearly(served: Served)
     async with wire_peer(served) as peer:
         await peer.initialize()
         result = _tool_result(await peer.send_and_wait(1, _validate_line(1, json.dumps("x" * (2 * MIB)))))
-    assert result["isError"] is True
-    assert result["structuredContent"] == {
-        "error": f"json is {2 * MIB + 2} bytes, over the limit of {MIB} bytes; send a smaller document"
-    }
+    assert _tool_error(result) == f"json is {2 * MIB + 2} bytes, over the limit of {MIB} bytes; send a smaller document"
 
 
 async def test_a_150_deep_document_on_the_wire_is_refused_clearly(served: Served) -> None:
     async with wire_peer(served) as peer:
         await peer.initialize()
         result = _tool_result(await peer.send_and_wait(1, _validate_line(1, "[" * 150 + "]" * 150)))
-        assert result["structuredContent"] == {"error": DEPTH_MESSAGE}
+        assert _tool_error(result) == DEPTH_MESSAGE
         assert (await peer.request(2, "ping"))["result"] == {}
 
 
@@ -224,8 +259,7 @@ async def test_a_200000_deep_document_that_reaches_the_handler_is_refused_clearl
         )
         await peer.send_message(request)
         result = _tool_result(await peer.response(1))
-        assert result["isError"] is True
-        assert result["structuredContent"] == {"error": DEPTH_MESSAGE}
+        assert _tool_error(result) == DEPTH_MESSAGE
         assert (await peer.request(2, "ping"))["result"] == {}
 
 
@@ -236,9 +270,8 @@ async def test_a_document_too_deep_for_the_sdk_parser_is_still_answered(served: 
         await peer.initialize()
         await peer.send_line(_validate_line(1, "[" * depth + "]" * depth))
         assert (await peer.request(2, "ping"))["result"] == {}  # the server is alive...
-        result = _tool_result(await peer.response(1, timeout=1.0))  # ...and the request was answered
-    assert result["isError"] is True
-    assert result["structuredContent"] == {"error": DEPTH_MESSAGE}
+        result = _tool_result(await peer.response(1, timeout=20))  # ...and the request was answered
+    assert _tool_error(result) == DEPTH_MESSAGE
 
 
 async def test_a_line_too_deep_for_any_parser_gets_a_json_rpc_error(served: Served) -> None:
@@ -247,7 +280,7 @@ async def test_a_line_too_deep_for_any_parser_gets_a_json_rpc_error(served: Serv
     async with wire_peer(served) as peer:
         await peer.initialize()
         await peer.send_line(_validate_line(7, "[" * depth + "]" * depth))
-        answer = await peer.response(7, timeout=1.0)
+        answer = await peer.response(7, timeout=20)
         assert answer["error"] == {
             "code": -32600,
             "message": "Request is nested too deeply to read; documents may be nested at most 64 levels",
@@ -262,7 +295,7 @@ async def test_a_too_deep_line_with_its_id_last_is_answered_too(served: Served) 
     async with wire_peer(served) as peer:
         await peer.initialize()
         await peer.send_line(line + "[" * depth + "]" * depth + '}}, "id": 9}')
-        answer = await peer.response(9, timeout=5.0)
+        answer = await peer.response(9, timeout=20)
         assert answer["error"]["code"] == -32600
         assert answer["error"]["message"].startswith("Request is nested too deeply to read")
         assert (await peer.request(10, "ping"))["result"] == {}
