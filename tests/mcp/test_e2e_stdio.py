@@ -454,6 +454,37 @@ def test_a_pipelined_burst_of_slow_and_large_requests_is_all_answered_at_eof(
             assert result == {"valid": True, "contract": "open", "json": want, "errors": []}
 
 
+_SHORT_DRAIN = "\nimport json_contracts.mcp.frontdesk as frontdesk\n\nfrontdesk._DRAIN_SECONDS = 1.0\n"
+
+
+def test_queued_work_longer_than_the_drain_window_is_still_all_answered(folder: Path, slow_handlers: str) -> None:
+    """The window at end of input is 30 s without an answer, not 30 s in all: a client that pipelines
+    many slow calls and closes its input gets every answer (they were dropped silently past 30 s)."""
+    site = Path(slow_handlers.split(os.pathsep)[0])
+    (site / "sitecustomize.py").write_text(_SLOW_HANDLERS + _SHORT_DRAIN, encoding="utf-8")  # a 1 s window
+    lines = [json.dumps(_initialize())]
+    lines += [json.dumps(_call(i, "validate_json", {"contract": "open", "json": {"delay": 0.4}})) for i in range(2, 10)]
+    process = _serve_lines(folder, lines, "pipe", PYTHONPATH=slow_handlers)  # 3.2 s of work, one call at a time
+    assert process.returncode == 0, process.stderr.decode()[-2000:]
+    assert sorted(json.loads(line)["id"] for line in process.stdout.splitlines()) == list(range(1, 10))
+    assert b"unanswered" not in process.stderr
+
+
+def test_a_call_that_makes_no_progress_within_the_window_is_given_up_with_a_warning(
+    folder: Path, slow_handlers: str
+) -> None:
+    site = Path(slow_handlers.split(os.pathsep)[0])
+    (site / "sitecustomize.py").write_text(_SLOW_HANDLERS + _SHORT_DRAIN, encoding="utf-8")
+    lines = [
+        json.dumps(_initialize()),
+        json.dumps(_call(2, "validate_json", {"contract": "open", "json": {"delay": 30}})),
+    ]
+    process = _serve_lines(folder, lines, "pipe", timeout=25, PYTHONPATH=slow_handlers)
+    assert process.returncode == 0
+    assert [json.loads(line)["id"] for line in process.stdout.splitlines()] == [1]
+    assert "Input ended with 1 request(s) still unanswered after 1 s without progress" in process.stderr.decode()
+
+
 @pytest.mark.parametrize("stdin_kind", ["pipe", "file"])
 def test_a_request_cancelled_before_eof_does_not_hold_the_server_open(
     folder: Path, slow_handlers: str, stdin_kind: str

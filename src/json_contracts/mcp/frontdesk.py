@@ -33,6 +33,7 @@ import threading
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from json_contracts import __version__
@@ -554,12 +555,29 @@ class FrontDesk:
 
     # -- the end ---------------------------------------------------------------------------------------
 
-    def drain(self, seconds: float = _DRAIN_SECONDS) -> None:
-        """Wait (at most ``seconds``) until every call the desk took is answered or cancelled."""
+    def _pending(self) -> int:
+        """Calls taken and not yet answered or cancelled (under the lock)."""
+        return sum(len(jobs) for jobs in self._inflight.values()) + len(self._members) + len(self._queue)
+
+    def drain(self, seconds: float = _DRAIN_SECONDS) -> int:
+        """Wait until every call the desk took is answered or cancelled, for as long as answers keep
+        coming: it gives up only after ``seconds`` without one. Returns the calls left unanswered.
+
+        A client may pipeline many slow calls and close its input at once; each call is bounded by
+        the validation deadline, so a queue that moves is always worth waiting for.
+        """
         with self._lock:
-            self._lock.wait_for(
-                lambda: not (self._inflight or self._members or self._queue or self._executing), timeout=seconds
-            )
+            left = self._pending()
+            while left or self._executing:
+                if not self._lock.wait_for(partial(self._moved, left), timeout=seconds):
+                    break
+                left = self._pending()
+            return left
+
+    def _moved(self, left: int) -> bool:
+        """Whether a call was answered since ``left`` were pending, or nothing is left to do."""
+        pending = self._pending()
+        return pending < left or not (pending or self._executing)
 
 
 def _invalid(request_id: Any, message: str = "Invalid Request") -> dict[str, Any]:
@@ -831,5 +849,10 @@ def serve_stdio(service: ContractService, settings: ServerSettings, logger: Logg
             threading.Thread(target=read, daemon=True, name=name).start()
         done.wait()
         if not output.gone.is_set():
-            desk.drain()
+            unanswered = desk.drain(_DRAIN_SECONDS)
+            if unanswered:
+                logger.warn(
+                    f"Input ended with {unanswered} request(s) still unanswered after {_DRAIN_SECONDS:g} s without "
+                    "progress; they get no answer"
+                )
         hub.close(_DRAIN_SECONDS)
