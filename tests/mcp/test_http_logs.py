@@ -8,6 +8,7 @@ write escape sequences into an operator's terminal or forge a log line.
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 import time
@@ -38,9 +39,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path
         )
         try:
             deadline = time.monotonic() + 30
-            while time.monotonic() < deadline and b"Serving MCP" not in log.read_bytes():
+            while True:  # the log line is written before uvicorn listens: wait for a connection too
                 assert process.poll() is None, log.read_text()
-                time.sleep(0.05)
+                try:
+                    socket.create_connection(("127.0.0.1", chosen), timeout=0.2).close()
+                    break
+                except OSError:
+                    assert time.monotonic() < deadline, f"the server did not listen within 30 s: {log.read_text()}"
+                    time.sleep(0.05)
             yield chosen, log
         finally:
             process.terminate()
