@@ -32,7 +32,7 @@ from json_contracts.contracts.loading import load_contracts
 from json_contracts.errors import EnvironmentVariableError
 from json_contracts.mcp.settings import SettingsError, settings_from_env
 from tests.support.hardening import MIB, Served, nested_list, wire_peer
-from tests.support.mcp import INITIALIZE, assert_tool_error, error_message
+from tests.support.mcp import INITIALIZE, assert_tool_error, error_message, wire_tool_error
 
 ROOT = Path(__file__).resolve().parents[2]
 TICKET = "support-ticket"
@@ -64,17 +64,6 @@ def _error(result: types.CallToolResult) -> str:
     message = error_message(result)
     assert_tool_error(result, message)
     return message
-
-
-def _wire_error(result: dict[str, Any]) -> str:
-    """The same on the wire: ``isError``, one text content ``{"error": …}``, no ``structuredContent`` key."""
-    assert result["isError"] is True
-    assert "structuredContent" not in result
-    [content] = result["content"]
-    assert content["type"] == "text"
-    parsed = json.loads(content["text"])
-    assert list(parsed) == ["error"]
-    return str(parsed["error"])
 
 
 # --- the defaults, and the variables that change them -----------------------------------------------
@@ -194,7 +183,7 @@ async def test_a_100000_deep_array_is_refused_by_every_document_argument(
         )
         await peer.send_message(request)
         result = (await peer.response(1))["result"]
-        assert _wire_error(result) == f"{key} is nested more than 64 levels deep; flatten it"
+        assert wire_tool_error(result) == f"{key} is nested more than 64 levels deep; flatten it"
         assert (await peer.request(2, "ping"))["result"] == {}
 
 
@@ -317,7 +306,7 @@ def test_a_real_stdio_server_refuses_5_mib_and_100000_deep_requests_and_answers_
     answers = {answer["id"]: answer for answer in map(json.loads, process.stdout.splitlines())}
     assert process.returncode == 0
     assert sorted(answers) == [1, 2, 3, 4, 5, 6]
-    assert _wire_error(answers[2]["result"]) == _size_message("json", 5 * MIB + 2)
+    assert wire_tool_error(answers[2]["result"]) == _size_message("json", 5 * MIB + 2)
     too_deep = "Request is nested too deeply to read; documents may be nested at most 64 levels"
     assert answers[3]["error"] == {"code": -32600, "message": too_deep}
     assert answers[4]["error"] == {"code": -32600, "message": too_deep}
@@ -524,9 +513,9 @@ def test_http_refuses_a_5_mib_body_and_bounds_every_argument(http_port: int) -> 
     assert _declared_body_status(http_port, len(call(json.dumps({"contract": "t", "json": FIVE_MIB})))) == 413
     status, text = _post_text(http_port, call(json.dumps({"contract": "t", "json": "x" * (2 * MIB)})))
     assert status == 200
-    assert _wire_error(json.loads(text)["result"]) == _size_message("json", 2 * MIB + 2)
+    assert wire_tool_error(json.loads(text)["result"]) == _size_message("json", 2 * MIB + 2)
     status, text = _post_text(http_port, call('{"contract": "t", "json": ' + "[" * 100 + "]" * 100 + "}"))
-    assert _wire_error(json.loads(text)["result"]) == "json is nested more than 64 levels deep; flatten it"
+    assert wire_tool_error(json.loads(text)["result"]) == "json is nested more than 64 levels deep; flatten it"
     status, text = _post_text(http_port, call('{"contract": "t", "json": ' + DEEP_TEXT + "}"))
     assert status in (200, 400)
     assert "error" in json.loads(text)  # a JSON-RPC error, never a hang or a 500

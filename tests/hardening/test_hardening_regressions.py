@@ -18,6 +18,7 @@ from json_contracts.contracts.loading import load_contracts
 from json_contracts.lint import lint_result
 from json_contracts.schema.validation import ErrorRecord
 from tests.support.hardening import Served, nested_list, wire_peer
+from tests.support.mcp import wire_tool_error
 
 pytestmark = pytest.mark.anyio
 TICKET = "support-ticket"
@@ -29,18 +30,6 @@ def _line(request_id: Any, method: str, params_text: str) -> str:
 
 def _tool_line(request_id: Any, name: str, arguments_text: str) -> str:
     return _line(request_id, "tools/call", f'{{"name": "{name}", "arguments": {arguments_text}}}')
-
-
-def _tool_error(result: dict[str, Any]) -> str:
-    """The message of a tool error on the wire: ``isError`` with the text ``{"error": …}`` only (no
-    ``structuredContent``, which would have to match the tool's outputSchema)."""
-    assert result["isError"] is True
-    assert "structuredContent" not in result
-    [content] = result["content"]
-    assert content["type"] == "text"
-    parsed = json.loads(content["text"])
-    assert list(parsed) == ["error"]
-    return str(parsed["error"])
 
 
 # --- answers that could not be sent -------------------------------------------------------------------
@@ -116,7 +105,7 @@ async def test_values_json_cannot_carry_are_refused_by_name_not_dropped(
     async with wire_peer(served) as peer:
         await peer.initialize()
         answer = await peer.send_and_wait(7, _tool_line(7, "validate_json", arguments_text))
-        assert _tool_error(answer["result"]) == message
+        assert wire_tool_error(answer["result"]) == message
         assert (await peer.request(8, "ping"))["result"] == {}
 
 
@@ -126,7 +115,7 @@ async def test_names_echoed_in_errors_are_sent_escaped(served: Served) -> None:
         tool = await peer.send_and_wait(1, _tool_line(1, "validate\\ud800", "{}"))
         uri = await peer.send_and_wait(2, _line(2, "resources/read", '{"uri": "json-contract://x\\ud800"}'))
         prompt = await peer.send_and_wait(3, _line(3, "prompts/get", '{"name": "p\\udfff"}'))
-    assert _tool_error(tool["result"]) == "Unknown tool: validate\\ud800"
+    assert wire_tool_error(tool["result"]) == "Unknown tool: validate\\ud800"
     assert uri["error"]["message"] == "Invalid contract name: x\\ud800"
     assert prompt["error"]["message"] == "Unknown prompt: p\\udfff"
 

@@ -13,7 +13,7 @@ import pytest
 from json_contracts import __version__
 from json_contracts._json.text import dumps
 from tests.support.golden import golden_json
-from tests.support.mcp import Served, nested_list, wire_peer
+from tests.support.mcp import Served, nested_list, wire_peer, wire_tool_error
 from tests.support.samples import VALID_TICKET
 
 pytestmark = pytest.mark.anyio
@@ -41,19 +41,6 @@ def _tool_result(answer: dict[str, Any]) -> dict[str, Any]:
     assert "error" not in answer, answer
     result: dict[str, Any] = answer["result"]
     return result
-
-
-def _tool_error(result: dict[str, Any]) -> str:
-    """The message of a tool error: exactly ``isError`` and the text ``{"error": …}``, no
-    ``structuredContent`` (an error would not match the tool's outputSchema)."""
-    assert set(result) == {"content", "isError"}, result
-    assert result["isError"] is True
-    [content] = result["content"]
-    assert content["type"] == "text"
-    parsed = json.loads(content["text"])
-    assert list(parsed) == ["error"]
-    assert content["text"] == dumps(parsed)
-    return str(parsed["error"])
 
 
 # --- handshake ---------------------------------------------------------------------------------------
@@ -236,14 +223,17 @@ async def test_a_two_mib_document_on_the_wire_is_refused_clearly(served: Served)
     async with wire_peer(served) as peer:
         await peer.initialize()
         result = _tool_result(await peer.send_and_wait(1, _validate_line(1, json.dumps("x" * (2 * MIB)))))
-    assert _tool_error(result) == f"json is {2 * MIB + 2} bytes, over the limit of {MIB} bytes; send a smaller document"
+    assert (
+        wire_tool_error(result)
+        == f"json is {2 * MIB + 2} bytes, over the limit of {MIB} bytes; send a smaller document"
+    )
 
 
 async def test_a_150_deep_document_on_the_wire_is_refused_clearly(served: Served) -> None:
     async with wire_peer(served) as peer:
         await peer.initialize()
         result = _tool_result(await peer.send_and_wait(1, _validate_line(1, "[" * 150 + "]" * 150)))
-        assert _tool_error(result) == DEPTH_MESSAGE
+        assert wire_tool_error(result) == DEPTH_MESSAGE
         assert (await peer.request(2, "ping"))["result"] == {}
 
 
@@ -259,7 +249,7 @@ async def test_a_200000_deep_document_that_reaches_the_handler_is_refused_clearl
         )
         await peer.send_message(request)
         result = _tool_result(await peer.response(1))
-        assert _tool_error(result) == DEPTH_MESSAGE
+        assert wire_tool_error(result) == DEPTH_MESSAGE
         assert (await peer.request(2, "ping"))["result"] == {}
 
 
@@ -271,7 +261,7 @@ async def test_a_document_too_deep_for_the_sdk_parser_is_still_answered(served: 
         await peer.send_line(_validate_line(1, "[" * depth + "]" * depth))
         assert (await peer.request(2, "ping"))["result"] == {}  # the server is alive...
         result = _tool_result(await peer.response(1, timeout=20))  # ...and the request was answered
-    assert _tool_error(result) == DEPTH_MESSAGE
+    assert wire_tool_error(result) == DEPTH_MESSAGE
 
 
 async def test_a_line_too_deep_for_any_parser_gets_a_json_rpc_error(served: Served) -> None:

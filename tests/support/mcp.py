@@ -150,6 +150,20 @@ def assert_tool_error(result: types.CallToolResult, message: str) -> None:
     assert result.content[0].text == dumps({"error": message})
 
 
+def wire_tool_error(result: dict[str, Any]) -> str:
+    """The message of a tool error as the wire carries it: exactly ``isError`` and one text content
+    ``{"error": …}`` in 2-space JSON, no ``structuredContent`` (it would have to match the tool's
+    outputSchema)."""
+    assert set(result) == {"content", "isError"}, result
+    assert result["isError"] is True
+    [content] = result["content"]
+    assert content["type"] == "text"
+    parsed = json.loads(content["text"])
+    assert list(parsed) == ["error"]
+    assert content["text"] == dumps(parsed)
+    return str(parsed["error"])
+
+
 def issues(result: types.CallToolResult) -> list[dict[str, Any]]:
     """The zod issue list an argument error carries, after checking it is serialised as 2-space JSON."""
     message = error_message(result)
