@@ -313,7 +313,10 @@ def _edit(contract: Contract, options: RunOptions) -> CheckResult:
             payload = edit_payload(contract, document, "Change nothing.")
         except JsonContractsError as exc:
             raise CheckFailure(f"the edit payload does not build for a valid currentJson: {exc}") from exc
-        if payload["currentJson"] is not document:
+        carried = payload["currentJson"]
+        # Unchanged as the agent reads it: the same JSON text. The payload may hold a copy with
+        # integer-like keys moved first, as the TypeScript server's JavaScript objects hold them.
+        if carried is not document and dumps(carried, indent=None) != dumps(document, indent=None):
             raise CheckFailure("the edit payload does not carry currentJson unchanged")
         unchanged = validation_payload(contract, document)
         if not unchanged["valid"]:
