@@ -286,6 +286,18 @@ def _codes(status: dict[str, Any]) -> list[str]:
     return [failure["code"] for failure in status["failures"]]
 
 
+async def test_a_folder_deleted_before_the_watcher_starts_is_seen_at_once(serve: ServeFactory) -> None:
+    """The folder can go between the load at start-up and the watcher's first look (a busy machine);
+    the watcher then serves what is there, nothing, instead of the load's contracts until it returns."""
+    served = serve({"ticket.json": versioned("ticket", 1)}, watch=True)
+    shutil.rmtree(served.folder)
+    async with anyio.create_task_group() as group, served.client() as client:
+        group.start_soon(watch_contracts, served.server, served.service.settings, Logger())
+        status = await _wait_for_status(client, lambda s: _codes(s) == ["JC002"])
+        assert status["loaded"] == 0
+        group.cancel_scope.cancel()
+
+
 async def test_the_folder_deleted_replaced_and_restored_under_the_watcher(serve: ServeFactory) -> None:
     served = serve({"ticket.json": versioned("ticket", 1)}, watch=True)
     folder = served.folder

@@ -111,6 +111,8 @@ async def watch_contracts(server: ContractServer, settings: ServerSettings, logg
     identity = _identity(folder)
     if identity is None:
         logger.warn("Contracts directory does not exist; watching for it to appear", str(folder))
+        # It may have gone between the load at start-up and now: serve what is there (nothing).
+        await reload()
     while True:
         if identity is None:
             while identity is None:
