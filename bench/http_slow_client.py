@@ -15,6 +15,10 @@ Figures: the well-behaved clients' latency p50/p99/max (send to last byte) and r
 phase, the p99 ratio (with / alone), and the slow client's calls and median seconds. Every answer
 is checked (HTTP 200, a result, ``valid`` as expected); anything else counts as an error. The
 clients share the machine's cores with the server. Loopback only; nothing leaves the machine.
+
+On Linux it also reports, per phase, the CPU the server's event loop thread and its other threads
+(the workers) used, in cores (``/proc/<pid>/task``), and the load average at the end: one
+interpreter serves everyone, so the others' throughput follows the event loop's share of it.
 """
 
 from __future__ import annotations
@@ -145,6 +149,25 @@ async def slow_client(port: int, stop: asyncio.Event, seconds: list[float], erro
         writer.close()
 
 
+def thread_cpu(pid: int) -> tuple[float, float]:
+    """CPU seconds so far of the main thread (the event loop) and of all other threads; zeros off Linux."""
+    tasks = Path(f"/proc/{pid}/task")
+    if not tasks.is_dir():
+        return 0.0, 0.0
+    loop = others = 0.0
+    for task in tasks.iterdir():
+        try:
+            fields = (task / "stat").read_text(encoding="ascii").rpartition(")")[2].split()
+        except OSError:  # the thread ended while being read
+            continue
+        used = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        if task.name == str(pid):
+            loop += used
+        else:
+            others += used
+    return loop, others
+
+
 async def phase(port: int, clients: int, seconds: float, with_slow: bool, tally: dict[str, Any]) -> None:
     stop = asyncio.Event()
     slow = asyncio.create_task(slow_client(port, stop, tally["slow_seconds"], tally["errors"])) if with_slow else None
@@ -152,9 +175,12 @@ async def phase(port: int, clients: int, seconds: float, with_slow: bool, tally:
         await asyncio.sleep(0.2)  # its first call is being validated when the others start
     until = time.monotonic() + seconds
     key = "with" if with_slow else "alone"
-    started = time.perf_counter()
+    started, (loop_before, others_before) = time.perf_counter(), thread_cpu(tally["pid"])
     await asyncio.gather(*(well_behaved(port, n, until, tally[key], tally["errors"]) for n in range(clients)))
     tally[f"{key}_elapsed"] += time.perf_counter() - started
+    loop_after, others_after = thread_cpu(tally["pid"])
+    tally[f"{key}_loop_cpu"] = tally.get(f"{key}_loop_cpu", 0.0) + loop_after - loop_before
+    tally[f"{key}_others_cpu"] = tally.get(f"{key}_others_cpu", 0.0) + others_after - others_before
     stop.set()
     if slow is not None:
         await slow  # its last call finishes before the next phase starts
@@ -175,18 +201,22 @@ def figures(samples: list[float], elapsed: float) -> dict[str, float]:
     }
 
 
-async def drive(port: int, clients: int, seconds: float, rounds: int) -> dict[str, Any]:
+async def drive(port: int, pid: int, clients: int, seconds: float, rounds: int) -> dict[str, Any]:
     tally: dict[str, Any] = {"alone": [], "with": [], "slow_seconds": [], "errors": [], "alone_elapsed": 0.0}
-    tally["with_elapsed"] = 0.0
-    warm: dict[str, Any] = {"alone": [], "errors": [], "alone_elapsed": 0.0, "slow_seconds": []}
+    tally.update(with_elapsed=0.0, pid=pid)
+    warm: dict[str, Any] = {"alone": [], "errors": [], "alone_elapsed": 0.0, "slow_seconds": [], "pid": pid}
     await phase(port, clients, 1.0, False, warm)
     for _ in range(rounds):
         await phase(port, clients, seconds, False, tally)
         await phase(port, clients, seconds, True, tally)
     alone = figures(tally["alone"], tally["alone_elapsed"])
     beside = figures(tally["with"], tally["with_elapsed"])
+    for row, key in ((alone, "alone"), (beside, "with")):
+        row["loop_cores"] = round(tally[f"{key}_loop_cpu"] / tally[f"{key}_elapsed"], 2)
+        row["worker_cores"] = round(tally[f"{key}_others_cpu"] / tally[f"{key}_elapsed"], 2)
     return {
         "machine": machine(),
+        "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None,
         "clients": clients,
         "seconds_per_phase": seconds,
         "rounds": rounds,
@@ -209,7 +239,7 @@ def run(clients: int, seconds: float, rounds: int) -> dict[str, Any]:
         port = free_port()
         process = start_server(folder, port)
         try:
-            return asyncio.run(drive(port, clients, seconds, rounds))
+            return asyncio.run(drive(port, process.pid, clients, seconds, rounds))
         finally:
             process.terminate()
             try:
@@ -235,15 +265,19 @@ def main() -> None:
         f"{result['clients']} well-behaved clients, validate_json of a small ticket; "
         f"{result['rounds']} x {result['seconds_per_phase']:g} s per phase\n"
     )
-    print(f"| {'phase':<28} | {'requests':>8} | {'req/s':>7} | {'p50 ms':>7} | {'p99 ms':>7} | {'max ms':>7} |")
-    print(f"|{'-' * 30}|{'-' * 10}|{'-' * 9}|{'-' * 9}|{'-' * 9}|{'-' * 9}|")
+    print(
+        f"| {'phase':<28} | {'requests':>8} | {'req/s':>7} | {'p50 ms':>7} | {'p99 ms':>7} | {'max ms':>7} "
+        f"| {'loop cores':>10} | {'worker cores':>12} |"
+    )
+    print(f"|{'-' * 30}|{'-' * 10}|{'-' * 9}|{'-' * 9}|{'-' * 9}|{'-' * 9}|{'-' * 12}|{'-' * 14}|")
     for label, key in (("alone", "alone"), ("with the slow client", "with_slow_client")):
         row = result[key]
         print(
             f"| {label:<28} | {row['requests']:>8} | {row['per_second']:>7.1f} | {row['p50_ms']:>7.2f} "
-            f"| {row['p99_ms']:>7.2f} | {row['max_ms']:>7.1f} |"
+            f"| {row['p99_ms']:>7.2f} | {row['max_ms']:>7.1f} | {row['loop_cores']:>10.2f} "
+            f"| {row['worker_cores']:>12.2f} |"
         )
-    print(f"\np99 with / alone: {result['p99_ratio']:.2f}")
+    print(f"\np99 with / alone: {result['p99_ratio']:.2f}; load average at the end: {result['load_average']}")
     print(f"slow client: {result['slow_calls']} calls, median {result['slow_median_s']} s each")
     print(f"errors: {result['errors']}" + (f" e.g. {result['error_examples']}" if result["errors"] else ""))
 

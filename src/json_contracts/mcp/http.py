@@ -3,8 +3,9 @@
 The app is stateless (any instance can answer any request). ASGI gates sit in front of it, outermost
 first: :class:`DiscoveryGate` (no OAuth here: every ``/.well-known/`` path is 404),
 :class:`BearerTokenGate` (``API_AUTH_TOKEN``), :class:`ProtocolGate` (no server stream to GET, and a
-bad ``MCP-Protocol-Version`` header named as such) and :class:`UnusableIdGate` (a request id that is
-not a string or an integer gets -32600 with id null, as on stdio).
+bad ``MCP-Protocol-Version`` header named as such), :class:`UnusableIdGate` (a request id that is
+not a string or an integer gets -32600 with id null, as on stdio) and :class:`HangUpGate` (a client
+that hangs up before its answer cancels its request's work).
 
 Change notifications: a handshake-era (2025) session over stateless HTTP has no channel a change
 could reach it on (the SDK gives such sessions no GET stream), so it is not promised
@@ -13,10 +14,10 @@ could reach it on (the SDK gives such sessions no GET stream), so it is not prom
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import secrets
-import sys
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -29,19 +30,19 @@ from json_contracts.mcp.server import ContractServer, _Server
 from json_contracts.mcp.settings import ServerSettings
 from json_contracts.mcp.watch import watch_contracts
 
-__all__ = ["BearerTokenGate", "DiscoveryGate", "ProtocolGate", "UnusableIdGate", "http_app", "serve_http"]
+__all__ = [
+    "BearerTokenGate",
+    "DiscoveryGate",
+    "HangUpGate",
+    "ProtocolGate",
+    "UnusableIdGate",
+    "http_app",
+    "serve_http",
+]
 
 #: On SIGTERM or Ctrl-C, how long HTTP requests already being answered may take before they are
 #: dropped; a hostile document still being validated then no longer holds the server up.
 _GRACE_SECONDS = 5
-
-#: How long a thread may hold the interpreter while another waits for it (Python's default is 5 ms).
-#: A tool call validating a slow document runs Python code in a worker thread; each time the event
-#: loop makes a system call (every read, write and poll of the other clients' connections) it lets
-#: the interpreter go and then waits up to this long to get it back. Beside one client's ~1 s
-#: document, 49 others kept about a third of their throughput at 5 ms and about half at 1 ms
-#: (bench/http_slow_client.py); half is what sharing one interpreter with the slow call leaves.
-_SWITCH_INTERVAL = 0.001
 
 Receive = Callable[[], Awaitable[Any]]
 Send = Callable[[Any], Awaitable[None]]
@@ -223,12 +224,88 @@ class UnusableIdGate:
         await self.app(scope, _replaying(received, receive), send)
 
 
+class _Exchange:
+    """One POST seen by :class:`HangUpGate`: its ``receive`` and ``send``, and the task that listens for a hang-up.
+
+    Once the app has read the whole body, only the listener reads the connection; the app's own
+    later ``receive()`` calls wait for what it hears (the disconnect), as they would have anyway.
+    """
+
+    __slots__ = ("_answered", "_gone", "_heard", "_listener", "_receive", "_scope", "_send")
+
+    def __init__(self, receive: Receive, send: Send, scope: anyio.CancelScope) -> None:
+        self._receive = receive
+        self._send = send
+        self._scope = scope
+        self._listener: asyncio.Task[None] | None = None
+        self._gone: asyncio.Event | None = None  # made only if the app asks again after the body
+        self._heard = False  # the disconnect (or the end of the answer) has been reported
+        self._answered = False
+
+    async def receive(self) -> Any:
+        if self._listener is None:
+            message = await self._receive()
+            if message["type"] == "http.request" and not message.get("more_body", False):
+                self._listener = asyncio.get_running_loop().create_task(self._listen())
+            return message
+        if not self._heard:
+            if self._gone is None:
+                self._gone = asyncio.Event()
+            await self._gone.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(self, message: Any) -> None:
+        if message["type"] == "http.response.body" and not message.get("more_body", False):
+            self._answered = True  # before sending: the server reports the end of an answer as a disconnect
+        await self._send(message)
+
+    async def _listen(self) -> None:
+        while (await self._receive())["type"] != "http.disconnect":
+            pass  # nothing else comes once the body has been read; ignored if it did
+        self._heard = True
+        if self._gone is not None:
+            self._gone.set()
+        if not self._answered:
+            self._scope.cancel()
+
+    def close(self) -> None:
+        """Stop listening: not needed once answered (the server then reports a disconnect at once)."""
+        if self._listener is not None and not self._answered:
+            self._listener.cancel()
+
+
+class HangUpGate:
+    """ASGI middleware: a client that hangs up before its answer cancels the work done for it.
+
+    In JSON-response mode the SDK runs a request to its end without watching the connection, so a
+    client that posted a slow document and gave up left a worker validating it for the rest of its
+    deadline. Here, once a POST's body has been read, one task listens for the client going away
+    and cancels the request: the worker's validation stops at its next check
+    (:class:`.server.Workers`) and nothing is sent. A client still connected is never cancelled,
+    and a streamed answer (a 2026-07-28 ``subscriptions/listen``) ends when its client leaves.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") != "POST":
+            await self.app(scope, receive, send)
+            return
+        with anyio.CancelScope() as cancelled:
+            exchange = _Exchange(receive, send, cancelled)
+            try:
+                await self.app(scope, exchange.receive, exchange.send)
+            finally:
+                exchange.close()
+
+
 def http_app(server: ContractServer, settings: ServerSettings) -> ASGIApp:
     """The streamable-HTTP ASGI app, stateless (any instance can answer any request), token-gated."""
     if isinstance(server.server, _Server):
         server.server.handshake_list_changed = False  # no channel reaches a 2025-era session here
     app: ASGIApp = server.server.streamable_http_app(host=settings.host, stateless_http=True, json_response=True)
-    app = ProtocolGate(UnusableIdGate(app))
+    app = ProtocolGate(UnusableIdGate(HangUpGate(app)))
     if settings.auth_token:
         app = BearerTokenGate(app, settings.auth_token)
     return DiscoveryGate(app)
@@ -239,7 +316,6 @@ async def serve_http(server: ContractServer, settings: ServerSettings, logger: L
     import uvicorn
 
     LibraryLogHandler(logger).install("mcp", "uvicorn")
-    sys.setswitchinterval(_SWITCH_INTERVAL)
     config = uvicorn.Config(
         http_app(server, settings),
         host=settings.host,

@@ -93,7 +93,9 @@ def _exit_past_lingering_workers(code: int) -> None:
 #: clients; each time that one makes a system call it lets the interpreter go and then waits up to
 #: this long to get it back. At 1 ms a ping sent during a 1 MiB validation over stdio was answered
 #: in 2.3 ms (median; 6.9 ms at 5 ms), and 49 HTTP clients beside a slow one kept about half their
-#: throughput instead of a third (bench/ping_under_load.py, bench/http_slow_client.py).
+#: throughput instead of a third (bench/ping_under_load.py, bench/http_slow_client.py). Shorter
+#: intervals (0.5, 0.2 ms) left the others less, not more: the worker wins the interpreter back
+#: sooner too.
 SWITCH_INTERVAL = 0.001
 
 
