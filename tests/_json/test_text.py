@@ -148,3 +148,45 @@ def test_key_order_never_changes_the_canonical_text_or_the_hash(value: Any, rnd:
 def test_pretty_and_compact_dumps_parse_back_to_the_same_canonical_value(value: Any) -> None:
     assert canonical(json.loads(dumps(value))) == canonical(value)
     assert canonical(json.loads(dumps(value, indent=None))) == canonical(value)
+
+
+# --- the C fast path writes what the JavaScript-exact writer writes ----------------------------------
+
+_KEYS = st.one_of(st.text(max_size=6), st.sampled_from(["0", "1", "10", "01", "2", "4294967295", "-1", "1e3"]))
+_SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**60), max_value=2**60),
+    st.integers(min_value=-(2**53) - 2, max_value=2**53 + 2),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(alphabet=st.characters(codec=None, exclude_categories=()), max_size=8),  # lone surrogates too
+)
+_VALUES = st.recursive(
+    _SCALARS,
+    lambda children: st.one_of(st.lists(children, max_size=4), st.dictionaries(_KEYS, children, max_size=4)),
+    max_leaves=20,
+)
+
+
+def _reference(value: Any, indent: int | None) -> str:
+    """The pure-Python writer alone (what ``dumps`` falls back to)."""
+    from json_contracts._json import text
+
+    parts: list[str] = []
+    text._write(value, parts, indent, "", sort_keys=False)
+    return "".join(parts)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_VALUES, st.sampled_from([2, None]))
+def test_dumps_writes_what_the_javascript_exact_writer_writes(value: Any, indent: int | None) -> None:
+    assert dumps(value, indent) == _reference(value, indent)
+
+
+def test_the_fast_path_takes_plain_values_and_leaves_the_rest() -> None:
+    from json_contracts._json.text import _plain
+
+    assert _plain({"a": [1, "é", None, True, {"b": 2**53}], "c": ()})
+    assert not _plain({"a": 1.5})  # JavaScript's number formatting
+    assert not _plain({"2": 1})  # array-index keys move first in JavaScript
+    assert not _plain([2**53 + 1])  # past 2**53 JavaScript writes the nearest double

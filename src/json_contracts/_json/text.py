@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
+import orjson
+
 __all__ = [
     "LONE_SURROGATE",
     "MAX_SAFE_INTEGER",
@@ -121,10 +123,55 @@ def canonical(value: Any) -> str:
 
 
 def dumps(value: Any, indent: int | None = 2) -> str:
-    """``JSON.stringify(value, null, indent)``; ``indent=None`` gives the compact form."""
+    """``JSON.stringify(value, null, indent)``; ``indent=None`` gives the compact form.
+
+    Values orjson writes exactly as JavaScript does (see :func:`_plain`) take its C encoder, about
+    thirty times faster than the writer below, which handles the rest: every MCP answer's text is
+    written here.
+    """
+    if indent in (None, 2) and _plain(value):
+        try:
+            return orjson.dumps(value, option=_ORJSON_OPTIONS[indent]).decode("utf-8")
+        except orjson.JSONEncodeError:  # a lone surrogate, which JavaScript writes as an escape
+            pass
     parts: list[str] = []
     _write(value, parts, indent, "", sort_keys=False)
     return "".join(parts)
+
+
+_ORJSON_OPTIONS = {None: 0, 2: orjson.OPT_INDENT_2}
+_SAFE_INTEGER = 2**53  # beyond it JavaScript writes the nearest double, not the digits
+
+
+def _plain(value: Any) -> bool:
+    """Whether orjson writes ``value`` byte for byte as ``JSON.stringify`` does.
+
+    It does for strings (raw non-ASCII, the same escapes; a lone surrogate makes it refuse),
+    booleans, null, integers JavaScript holds exactly, lists and tuples, and objects with string
+    keys none of which starts with a digit (JavaScript moves array-index keys first). Floats are
+    left to the writer below, which formats numbers as JavaScript does (``1.0`` is ``1``).
+    """
+    stack = [value]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        node = pop()
+        kind = type(node)
+        if kind is str or node is None or kind is bool:
+            continue
+        if kind is int:
+            if -_SAFE_INTEGER <= node <= _SAFE_INTEGER:
+                continue
+            return False
+        if kind is dict:
+            for key in node:
+                if type(key) is not str or key[:1].isdigit():
+                    return False
+            extend(node.values())
+        elif kind is list or kind is tuple:
+            extend(node)
+        else:
+            return False
+    return True
 
 
 def _write(value: Any, out: list[str], indent: int | None, prefix: str, *, sort_keys: bool) -> None:
