@@ -8,13 +8,14 @@ import os
 import platform
 import random
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
 import time
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 STARTER = Path(__file__).resolve().parent.parent / "src" / "json_contracts" / "contracts" / "starter"
 
@@ -112,6 +113,38 @@ def server_env(folder: Path, *, watch: bool, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in {"MCP_TRANSPORT", "PORT", "API_AUTH_TOKEN", "DEBUG"}}
     env.update(JSON_CONTRACTS_DIR=str(folder), WATCH_CONTRACTS="true" if watch else "false", **extra)
     return env
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on (at the time of asking)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_http_server(
+    folder: Path, port: int, token: str, *, watch: bool, stderr: int | IO[bytes] = subprocess.DEVNULL
+) -> subprocess.Popen[bytes]:
+    """``json-contracts serve --transport http`` on ``port`` with ``token``, once it accepts connections.
+
+    ``stderr`` is where its log lines go (a file the caller reads afterwards, or nowhere).
+    """
+    command = [sys.executable, "-m", "json_contracts", "serve", "--transport", "http", "--port", str(port)]
+    env = server_env(folder, watch=watch, API_AUTH_TOKEN=token)
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=stderr)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return process
+        except OSError:
+            if process.poll() is not None:
+                raise SystemExit(
+                    f"the server exited at start; run it by hand to see why: {' '.join(command)}"
+                ) from None
+            time.sleep(0.05)
+    process.kill()
+    raise SystemExit("the server did not start listening within 60 s")
 
 
 def request_line(request_id: int, method: str, params: dict[str, Any] | None = None) -> bytes:

@@ -22,9 +22,7 @@ import argparse
 import asyncio
 import json
 import os
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -34,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import init_starters, machine
+from _common import free_port, init_starters, machine, start_http_server
 
 TOKEN = "bench-token-" + os.urandom(8).hex()
 VALID = {
@@ -47,34 +45,10 @@ VALID = {
 INVALID = {"summary": "x" * 200, "severity": "whenever"}
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def rss_mib(pid: int) -> float:
     """The process's resident set size now (Linux ``/proc``), in MiB."""
     status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
     return int(next(x for x in status.splitlines() if x.startswith("VmRSS:")).split()[1]) / 1024
-
-
-def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
-    env = {k: v for k, v in os.environ.items() if k not in {"MCP_TRANSPORT", "PORT", "WATCH_CONTRACTS"}}
-    env.update({"JSON_CONTRACTS_DIR": str(folder), "API_AUTH_TOKEN": TOKEN})
-    command = [sys.executable, "-m", "json_contracts", "serve", "--transport", "http", "--port", str(port)]
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return process
-        except OSError:
-            if process.poll() is not None:
-                raise SystemExit(f"server failed to start: {process.communicate()[1].decode()}") from None
-            time.sleep(0.05)
-    process.kill()
-    raise SystemExit("server did not start listening within 60 s")
 
 
 def request_bytes(port: int, request_id: int, document: dict[str, Any]) -> bytes:
@@ -210,14 +184,16 @@ def run(clients: int, seconds: float) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="json-contracts-http-load-") as work:
         folder = init_starters(Path(work))
         port = free_port()
-        server = start_server(folder, port)
-        try:
-            figures = asyncio.run(drive(port, server.pid, clients, seconds))
-        finally:
-            server.terminate()
-            _, stderr = server.communicate(timeout=30)
+        log = Path(work) / "server-stderr.txt"
+        with log.open("wb") as stderr:
+            server = start_http_server(folder, port, TOKEN, watch=True, stderr=stderr)
+            try:
+                figures = asyncio.run(drive(port, server.pid, clients, seconds))
+            finally:
+                server.terminate()
+                server.wait(timeout=30)
         figures["server_exit"] = server.returncode
-        figures["server_stderr_lines"] = len(stderr.decode().splitlines())
+        figures["server_stderr_lines"] = len(log.read_text(encoding="utf-8", errors="replace").splitlines())
         return figures
 
 

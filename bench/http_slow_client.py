@@ -27,7 +27,6 @@ import argparse
 import asyncio
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -37,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import machine
+from _common import free_port, machine, start_http_server
 
 TOKEN = "bench-token-" + os.urandom(8).hex()
 PATTERNS = 40
@@ -61,30 +60,6 @@ CONTRACTS: dict[str, Any] = {
 VALID = {"summary": "Login broken", "severity": "high"}
 INVALID = {"summary": "x" * 200, "severity": "whenever"}
 SLOW = [f"k{PATTERNS - 1}-{'abcdefgh'[i % 8] * 3}-{PATTERNS - 1}" for i in range(SLOW_ITEMS)]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
-    env = {k: v for k, v in os.environ.items() if k not in {"MCP_TRANSPORT", "PORT"}}
-    env.update({"JSON_CONTRACTS_DIR": str(folder), "WATCH_CONTRACTS": "false", "API_AUTH_TOKEN": TOKEN})
-    command = [sys.executable, "-m", "json_contracts", "serve", "--transport", "http", "--port", str(port)]
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return process
-        except OSError:
-            if process.poll() is not None:
-                raise SystemExit("the server exited at start") from None
-            time.sleep(0.05)
-    process.kill()
-    raise SystemExit("the server did not start within 30 s")
 
 
 def request_bytes(port: int, request_id: int, contract: str, document: Any) -> bytes:
@@ -237,7 +212,7 @@ def run(clients: int, seconds: float, rounds: int) -> dict[str, Any]:
         for name, body in CONTRACTS.items():
             (folder / f"{name}.json").write_text(json.dumps(body), encoding="utf-8")
         port = free_port()
-        process = start_server(folder, port)
+        process = start_http_server(folder, port, TOKEN, watch=False)
         try:
             return asyncio.run(drive(port, process.pid, clients, seconds, rounds))
         finally:
