@@ -123,20 +123,15 @@ async def test_every_structured_content_matches_the_declared_output_schema(serve
 # --- 5. error codes -----------------------------------------------------------------------------------
 
 
-async def test_an_unknown_resource_is_resource_not_found_in_the_handshake_era(served: Served) -> None:
-    async with served.client("legacy") as client:
+@pytest.mark.parametrize(
+    ("era", "code"),
+    [("legacy", RESOURCE_NOT_FOUND), ("modern", INVALID_PARAMS)],  # 2026-07-28 retired -32002
+)
+async def test_an_unknown_resource_gets_the_code_of_the_session_s_era(served: Served, era: str, code: int) -> None:
+    async with served.client(era) as client:
         with pytest.raises(MCPError) as caught:
             await client.read_resource("json-contract://nope")
-    assert caught.value.code == RESOURCE_NOT_FOUND
-    assert caught.value.message == "Contract not found: nope"
-    assert caught.value.error.data == {"uri": "json-contract://nope"}
-
-
-async def test_an_unknown_resource_is_invalid_params_in_the_2026_era(served: Served) -> None:
-    async with served.client("modern") as client:
-        with pytest.raises(MCPError) as caught:
-            await client.read_resource("json-contract://nope")
-    assert caught.value.code == INVALID_PARAMS
+    assert caught.value.code == code
     assert caught.value.message == "Contract not found: nope"
     assert caught.value.error.data == {"uri": "json-contract://nope"}
 
