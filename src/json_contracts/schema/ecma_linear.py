@@ -34,16 +34,16 @@ import regress
 
 from json_contracts.schema.ecma_classes import DIGIT as _DIGIT
 from json_contracts.schema.ecma_classes import LINE_TERMINATORS as _LINE_TERMINATORS
+from json_contracts.schema.ecma_classes import MAX_CODE_POINT as _MAX_CODE_POINT
 from json_contracts.schema.ecma_classes import SPACE as _SPACE
 from json_contracts.schema.ecma_classes import WORD as _WORD
-from json_contracts.schema.ecma_classes import Ranges
+from json_contracts.schema.ecma_classes import Ranges, complement_ranges, merge_ranges
 
 __all__ = ["MAX_REPEAT", "Linear", "translate"]
 
 #: RE2's largest counted repeat.
 MAX_REPEAT = 1000
 
-_MAX_CODE_POINT = 0x10FFFF
 _SURROGATES = (0xD800, 0xDFFF)
 
 _CONTROL_ESCAPES = {"f": 0x0C, "n": 0x0A, "r": 0x0D, "t": 0x09, "v": 0x0B}
@@ -129,7 +129,7 @@ class _Parser:
         if char == "(":
             return self._group()
         if char == ".":
-            return _class(_complement(_LINE_TERMINATORS))
+            return _class(complement_ranges(_LINE_TERMINATORS))
         if char == "[":
             return _class(self._class_body())
         if char == "\\":
@@ -197,8 +197,8 @@ class _Parser:
             else:
                 ranges.extend(first)
         self.at += 1
-        merged = _merge(ranges)
-        return _complement(merged) if negated else merged
+        merged = merge_ranges(ranges)
+        return complement_ranges(merged) if negated else merged
 
     def _class_atom(self) -> int | Ranges:
         char = self._take()
@@ -221,7 +221,7 @@ class _Parser:
         sets = {"d": _DIGIT, "w": _WORD, "s": _SPACE}
         if char.lower() in sets:
             chosen = sets[char.lower()]
-            return chosen if char.islower() else _complement(chosen)
+            return chosen if char.islower() else complement_ranges(chosen)
         if char in ("p", "P"):
             return self._property(char)
         code = self._character_escape(char)
@@ -287,28 +287,6 @@ def _is_surrogate(code: int) -> bool:
     return _SURROGATES[0] <= code <= _SURROGATES[1]
 
 
-def _merge(ranges: list[tuple[int, int]] | Ranges) -> Ranges:
-    merged: list[tuple[int, int]] = []
-    for low, high in sorted(ranges):
-        if merged and low <= merged[-1][1] + 1:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], high))
-        else:
-            merged.append((low, high))
-    return tuple(merged)
-
-
-def _complement(ranges: Ranges) -> Ranges:
-    result: list[tuple[int, int]] = []
-    next_low = 0
-    for low, high in _merge(ranges):
-        if low > next_low:
-            result.append((next_low, low - 1))
-        next_low = high + 1
-    if next_low <= _MAX_CODE_POINT:
-        result.append((next_low, _MAX_CODE_POINT))
-    return tuple(result)
-
-
 def _literal(code: int) -> str:
     char = chr(code)
     return char if char.isascii() and char.isalnum() else f"\\x{{{code:X}}}"
@@ -349,7 +327,7 @@ def _property_ranges(escape: str) -> Ranges:
             ranges.extend([(first, _SURROGATES[0] - 1), (_SURROGATES[1] + 1, last)])
         else:
             ranges.append((first, last))
-    return _merge(ranges)
+    return merge_ranges(ranges)
 
 
 def _code_point_at(byte_offset: int) -> int:

@@ -37,7 +37,8 @@ from typing import Literal
 
 from json_contracts._json.text import dumps
 from json_contracts.schema.ecma_classes import DIGIT as _DIGIT
-from json_contracts.schema.ecma_classes import LINE_TERMINATORS, Ranges
+from json_contracts.schema.ecma_classes import LINE_TERMINATORS, Ranges, complement_ranges, merge_ranges
+from json_contracts.schema.ecma_classes import MAX_CODE_POINT as _MAX
 from json_contracts.schema.ecma_classes import SPACE as _SPACE
 from json_contracts.schema.ecma_classes import WORD as _WORD
 
@@ -48,7 +49,6 @@ MAX_GROUP_DEPTH = 32
 
 # -- character sets: sorted, disjoint, non-adjacent inclusive ranges of code points ---------------
 
-_MAX = 0x10FFFF
 _ALL: Ranges = ((0, _MAX),)
 _NONE: Ranges = ()
 _LINE_BREAKS = LINE_TERMINATORS
@@ -67,16 +67,9 @@ _WORK = _Work()
 
 
 def _normalise(ranges: Iterable[tuple[int, int]]) -> Ranges:
-    items = sorted(ranges)
+    items = list(ranges)
     _WORK.steps += len(items) + 1
-    merged: list[tuple[int, int]] = []
-    for low, high in items:
-        if merged and low <= merged[-1][1] + 1:
-            if high > merged[-1][1]:
-                merged[-1] = (merged[-1][0], high)
-        else:
-            merged.append((low, high))
-    return tuple(merged)
+    return merge_ranges(items)
 
 
 def _union(sets: Iterable[Ranges]) -> Ranges:
@@ -86,15 +79,7 @@ def _union(sets: Iterable[Ranges]) -> Ranges:
 
 def _complement(ranges: Ranges) -> Ranges:
     _WORK.steps += len(ranges) + 1
-    result: list[tuple[int, int]] = []
-    next_low = 0
-    for low, high in ranges:
-        if low > next_low:
-            result.append((next_low, low - 1))
-        next_low = high + 1
-    if next_low <= _MAX:
-        result.append((next_low, _MAX))
-    return tuple(result)
+    return complement_ranges(ranges)
 
 
 def _intersect(a: Ranges, b: Ranges) -> Ranges:
