@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import base64
 import math
-import re
 import sys
 import threading
-import warnings
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -40,6 +38,7 @@ from json_contracts.schema.compiled import CompiledSchema, compile_schema
 from json_contracts.schema.dialects import detect_dialect
 from json_contracts.schema.patterns import search as pattern_search
 from json_contracts.schema.vocabulary import DRAFT7
+from json_contracts.testing._regex import python_pattern
 from json_contracts.testing.harness import check_time
 from json_contracts.testing.merge import PENDING, merge
 
@@ -153,45 +152,6 @@ _EXACT = {"type", "minLength", "maxLength", "minimum", "maximum", "exclusiveMini
           "prefixItems", "additionalItems", "minItems", "maxItems", "dependentRequired", "title",
           "description", "default", "examples", "$comment", "$id", "$schema", "$defs", "definitions",
           "$anchor", "readOnly", "writeOnly", "deprecated"}  # fmt: skip
-
-
-# Unicode property escapes Python's ``re`` lacks, as a subset of their characters: samples drawn
-# from the subset still match the real pattern (which the filter re-checks with the ECMA engine).
-_PROPERTY_SUBSETS = {
-    "L": "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff",
-    "Letter": "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff",
-    "Lu": "A-Z\u00c0-\u00d6\u00d8-\u00de",
-    "Uppercase_Letter": "A-Z\u00c0-\u00d6\u00d8-\u00de",
-    "Ll": "a-z\u00df-\u00f6\u00f8-\u00ff",
-    "Lowercase_Letter": "a-z\u00df-\u00f6\u00f8-\u00ff",
-    "N": "0-9",
-    "Nd": "0-9",
-    "Number": "0-9",
-    "P": "!-#%-*,-/:;?@\\[-\\]_{}",
-    "Punctuation": "!-#%-*,-/:;?@\\[-\\]_{}",
-    "Zs": " ",
-    "Script=Latin": "A-Za-z",
-    "sc=Latin": "A-Za-z",
-}
-_PROPERTY = re.compile(r"\\p\{([A-Za-z_=]+)\}")
-
-
-def _python_pattern(pattern: str) -> str | None:
-    """The ECMA-262 pattern as Python ``re`` reads it with ASCII classes, or None if it cannot."""
-    if re.search(r"\[[^\]]*\\[pP]\{", pattern):
-        return None  # \p{…} inside a character class: Python has no class-in-class
-    pattern = _PROPERTY.sub(
-        lambda m: m.group(0) if m.group(1) not in _PROPERTY_SUBSETS else f"[{_PROPERTY_SUBSETS[m.group(1)]}]",
-        pattern,
-    )
-    candidate = "(?a)" + pattern  # ECMA's \d, \w and \b are ASCII-only, even in Unicode mode
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # e.g. "possible nested set": Python reads it its own way
-            re.compile(candidate)
-    except (re.error, RecursionError, OverflowError):
-        return None
-    return candidate
 
 
 class _Builder:
@@ -371,7 +331,7 @@ class _Builder:
             return st.nothing()
         pattern = node.get("pattern")
         if isinstance(pattern, str):
-            translated = _python_pattern(pattern)
+            translated = python_pattern(pattern)
             if translated is not None:
                 leaf["pattern"] = translated
         if isinstance(node.get("format"), str):
@@ -480,7 +440,7 @@ class _Builder:
         """Names for keys beyond ``properties``, or None when none may be added."""
         options: list[st.SearchStrategy[str]] = []
         for pat in patterns:
-            translated = _python_pattern(pat)
+            translated = python_pattern(pat)
             if translated is not None:
                 options.append(st.from_regex(translated).filter(_matcher(pat)))
         if additional is not False:
