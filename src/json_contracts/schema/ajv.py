@@ -18,7 +18,15 @@ from operator import methodcaller
 from typing import Any, cast
 
 import referencing.jsonschema
-from jsonschema import Draft7Validator, Draft202012Validator, ValidationError, validators
+from jsonschema import (
+    Draft4Validator,
+    Draft6Validator,
+    Draft7Validator,
+    Draft201909Validator,
+    Draft202012Validator,
+    ValidationError,
+    validators,
+)
 from jsonschema._utils import equal, find_evaluated_item_indexes_by_schema
 
 from json_contracts._json.text import canonical, format_number, js_key_order
@@ -29,9 +37,17 @@ from json_contracts.schema.formats import FORMAT_CHECKER
 from json_contracts.schema.patterns import PatternNotChecked, PatternTimeout
 from json_contracts.schema.patterns import search as pattern_search
 from json_contracts.schema.regex_safety import backtracking_risk
-from json_contracts.schema.vocabulary import DRAFT7, DRAFT202012, iter_subschemas
+from json_contracts.schema.vocabulary import DRAFT4, DRAFT6, DRAFT7, DRAFT201909, DRAFT202012, iter_subschemas
 
-__all__ = ["FALSE_MARKER_KEYWORD", "VALIDATOR_CLASSES", "AjvError", "ajv_ordered", "message_of"]
+__all__ = [
+    "FALSE_MARKER_KEYWORD",
+    "META_VALIDATOR_CLASSES",
+    "VALIDATOR_CLASSES",
+    "AjvError",
+    "ajv_ordered",
+    "keep_dialect",
+    "message_of",
+]
 
 
 class AjvError(ValidationError):
@@ -272,11 +288,15 @@ def _evaluated_keys(validator: Any, instance: dict[str, Any], schema: Any) -> se
     if not isinstance(schema, dict):
         return set()
     keys: set[str] = set()
-    for reference in ("$ref", "$dynamicRef"):
-        if (ref := schema.get(reference)) is not None:
+    for reference in ("$ref", "$dynamicRef", "$recursiveRef"):
+        if (ref := schema.get(reference)) is None or reference not in validator.VALIDATORS:
+            continue
+        if reference == "$recursiveRef":  # 2019-09
+            resolved = referencing.jsonschema.lookup_recursive_ref(validator._resolver)
+        else:
             resolved = validator._resolver.lookup(ref)
-            target = validator.evolve(schema=resolved.contents, _resolver=resolved.resolver)
-            keys |= _evaluated_keys(target, instance, resolved.contents)
+        target = validator.evolve(schema=resolved.contents, _resolver=resolved.resolver)
+        keys |= _evaluated_keys(target, instance, resolved.contents)
     properties = schema.get("properties")
     if isinstance(properties, dict):
         keys.update(properties.keys() & instance.keys())
@@ -619,6 +639,27 @@ _OVERRIDES: dict[str, Any] = {
     "minProperties": _limit("object", lambda n, limit: n < limit, "minProperties"),
 }
 
+
+def keep_dialect(cls: Any) -> Any:
+    """``cls`` with an ``evolve`` (behind every ``descend``) that always builds ``cls``.
+
+    jsonschema's own ``evolve`` picks its stock class for a sub-schema that carries ``$schema``:
+    behind such a sub-schema Python's ``re`` matched ``pattern`` (``\\d`` taking Arabic-Indic
+    digits, ``\\p{L}`` crashing), no Ajv keyword nor the deadline applied. The contract's dialect
+    decides every validator instead, whatever a sub-schema declares.
+    """
+    fields = tuple((field.name, field.alias) for field in cls.__attrs_attrs__ if field.init)
+
+    def evolve(self: Any, **changes: Any) -> Any:
+        for name, alias in fields:
+            if alias not in changes:
+                changes[alias] = getattr(self, name)
+        return cls(**changes)
+
+    cls.evolve = evolve
+    return cls
+
+
 _Draft7 = validators.create(
     meta_schema=Draft7Validator.META_SCHEMA,
     validators={
@@ -644,7 +685,45 @@ _Draft202012 = validators.extend(  # type: ignore[no-untyped-call]
     },
     format_checker=FORMAT_CHECKER,
 )
-VALIDATOR_CLASSES: dict[str, Any] = {DRAFT7: _Draft7, DRAFT202012: _Draft202012}
+
+# The dialects only the library reads (an app test's schema, never a contract's) keep jsonschema's
+# keywords, whose semantics differ per draft (draft-04's boolean exclusiveMaximum, 2019-09's
+# minContains), with these exceptions: ECMA-262 patterns wherever a pattern is matched, the false
+# marker of `ajv_ordered`, and Ajv's keywords where every draft means the same (their messages
+# are built without repr() of the document, which failed on deep ones).
+_SAME_IN_EVERY_DRAFT = (
+    FALSE_MARKER_KEYWORD, "pattern", "patternProperties", "additionalProperties", "required", "type", "enum",
+    "const", "not", "anyOf", "oneOf", "maxLength", "minLength", "maxItems", "minItems", "maxProperties",
+    "minProperties",
+)  # fmt: skip
+
+
+def _library_class(stock: Any, **extra: Any) -> Any:
+    keywords = {name: _OVERRIDES[name] for name in _SAME_IN_EVERY_DRAFT if name in stock.VALIDATORS}
+    keywords[FALSE_MARKER_KEYWORD] = _false_marker
+    return validators.extend(stock, validators={**keywords, **extra}, format_checker=FORMAT_CHECKER)  # type: ignore[no-untyped-call]
+
+
+#: The classes that validate documents, one per dialect; each keeps its own class in every descent.
+VALIDATOR_CLASSES: dict[str, Any] = {
+    DRAFT4: keep_dialect(_library_class(Draft4Validator)),
+    DRAFT6: keep_dialect(_library_class(Draft6Validator)),
+    DRAFT7: keep_dialect(validators.extend(_Draft7, validators={})),  # type: ignore[no-untyped-call]
+    DRAFT201909: keep_dialect(_library_class(Draft201909Validator, unevaluatedProperties=_unevaluated_properties)),
+    DRAFT202012: keep_dialect(validators.extend(_Draft202012, validators={})),  # type: ignore[no-untyped-call]
+}
+#: The classes that check a schema against its dialect's meta-schema. They keep jsonschema's
+#: ``evolve``: the meta-schemas are jsonschema's own (2019-09's and 2020-12's are several resources
+#: that each declare ``$schema``), the loader's verdicts and messages were made with these, and a
+#: meta-schema's patterns are ASCII, where Python's ``re`` and ECMA-262 agree; ``format: regex``
+#: is ours in both.
+META_VALIDATOR_CLASSES: dict[str, Any] = {
+    DRAFT4: Draft4Validator,
+    DRAFT6: Draft6Validator,
+    DRAFT7: _Draft7,
+    DRAFT201909: Draft201909Validator,
+    DRAFT202012: _Draft202012,
+}
 
 
 # --- Ajv keyword order -------------------------------------------------------------------------
@@ -674,10 +753,10 @@ def ajv_ordered(node: Any, dialect: str = DRAFT202012) -> Any:
     """A copy of ``node`` whose schema objects list keywords in Ajv's evaluation order.
 
     ``false`` sub-schemas reached by plain descent become the false marker, so their errors keep
-    the instance path (``items: false`` in draft-07 too, where it applies to every item).
-    ``$schema`` is left out (the dialect is already chosen): jsonschema picks its own stock class
-    for a referenced resource that names one, so behind ``$ref: "#"`` none of these keywords, nor
-    the deadline of :mod:`json_contracts.schema.budget`, would run.
+    the instance path (``items: false`` before 2020-12 too, where it applies to every item).
+    ``$schema`` is left out: the dialect is already chosen (:func:`keep_dialect` holds every
+    validator to it), and ``referencing`` would read the ``$id``, anchors and sub-resources of a
+    resource that declares another dialect by that dialect's rules.
     """
     if not isinstance(node, dict):
         return node
@@ -696,7 +775,7 @@ def ajv_ordered(node: Any, dialect: str = DRAFT202012) -> Any:
             child = copy.copy(target[part])
             target[part] = child
             target = child
-        generic = parts[0] in _GENERIC_DESCENT or (parts[0] == "items" and (dialect == DRAFT7 or len(parts) > 1))
+        generic = parts[0] in _GENERIC_DESCENT or (parts[0] == "items" and (dialect != DRAFT202012 or len(parts) > 1))
         target[parts[-1]] = dict(_FALSE_MARKER) if sub is False and generic else ajv_ordered(sub, dialect)
     for key in _NAME_MAPS:  # JS iterates integer-like names first, and so does Ajv
         if isinstance(ordered.get(key), dict):

@@ -13,22 +13,23 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import referencing
 import referencing.exceptions
 
 from json_contracts._json.pointers import escape_pointer_segment, pointer_from_parts
 from json_contracts._json.values import nested_too_deep
 from json_contracts.findings import Code, Finding
-from json_contracts.schema.compiled import OFFLINE_REGISTRY, SPECIFICATIONS
+from json_contracts.schema.compiled import SPECIFICATIONS, dialect_resources
 from json_contracts.schema.dialects import meta_errors, schema_problem
 from json_contracts.schema.meta_messages import join_sentences, meta_problems
 from json_contracts.schema.patterns import regex_problem
-from json_contracts.schema.vocabulary import iter_subschemas
+from json_contracts.schema.vocabulary import DRAFT4, iter_subschemas
 
 __all__ = ["References", "check_schema", "is_regex_valid", "schema_references"]
 
 
-_REF_KEYWORDS = ("$ref", "$dynamicRef")
+# $recursiveRef (2019-09, library only) is always "#": the resource it is in, unless a dynamic
+# anchor rebinds it.
+_REF_KEYWORDS = ("$ref", "$dynamicRef", "$recursiveRef")
 # A schema with hundreds of problems gets the first few, in file order: the message stays readable.
 _MAX_SENTENCES = 20
 
@@ -99,10 +100,12 @@ class _RefGraph:
     def __init__(self, schema: dict[str, Any], dialect: str) -> None:
         self.schema = schema
         self.spec = SPECIFICATIONS[dialect]
-        self.root = referencing.Resource.from_contents(schema, default_specification=self.spec)
-        # Crawled once, so each $anchor or $id lookup is a dictionary read, not a walk of the schema.
-        registry = OFFLINE_REGISTRY.with_resource(self.root.id() or "", self.root).crawl()
-        self.resolver = registry.resolver_with_root(self.root)
+        self.id_keyword = "id" if dialect == DRAFT4 else "$id"
+        self.root = self.spec.create_resource(schema)
+        # Crawled once, so each $anchor or $id lookup is a dictionary read, not a walk of the schema;
+        # every resource read in the contract's dialect, as the validator reads it.
+        registry, self.originals = dialect_resources(schema, dialect)
+        self.resolver = registry.resolver(base_uri=self.root.id() or "")
         self.places = _places(schema)
         self.targets: dict[int, list[Any]] = {}  # id -> what its $ref and $dynamicRef resolve to
         self.nodes: dict[int, dict[str, Any]] = {}  # every schema object walked, in walk order
@@ -125,10 +128,8 @@ class _RefGraph:
                 node, resolver, below = stack.pop()
                 if not isinstance(node, dict) or id(node) in self.nodes:
                     continue
-                if below and isinstance(node.get("$id"), str):
-                    resolver = resolver.in_subresource(
-                        referencing.Resource.from_contents(node, default_specification=self.spec)
-                    )
+                if below and isinstance(node.get(self.id_keyword), str):
+                    resolver = resolver.in_subresource(self.spec.create_resource(node))
                 self.nodes[id(node)] = node
                 edges = self.edges.setdefault(id(node), [])
                 for keyword in _REF_KEYWORDS:  # $dynamicRef resolves like $ref when no dynamic anchor rebinds it
@@ -138,11 +139,12 @@ class _RefGraph:
                     resolved, problem = self._follow(node, keyword, ref, resolver)
                     if problem is not None:
                         return problem
-                    self.targets.setdefault(id(node), []).append(resolved.contents)
-                    if isinstance(resolved.contents, dict):
-                        edges.append((resolved.contents, keyword))
-                        if id(resolved.contents) not in self.nodes:
-                            pending.append((resolved.contents, resolved.resolver))
+                    target = self.originals.get(id(resolved.contents), resolved.contents)
+                    self.targets.setdefault(id(node), []).append(target)
+                    if isinstance(target, dict):
+                        edges.append((target, keyword))
+                        if id(target) not in self.nodes:
+                            pending.append((target, resolved.resolver))
                 children = list(iter_subschemas(node))
                 edges.extend(
                     (sub, None) for parts, sub in children if parts[0] in _SAME_INSTANCE and isinstance(sub, dict)

@@ -1,7 +1,9 @@
 """Which JSON Schema dialect a schema is written in, and whether it is valid against that dialect.
 
-Only draft-07 and 2020-12 are accepted (the TypeScript server's choice). A schema is checked
-against its dialect's meta-schema with ECMA-262 ``pattern`` semantics.
+A contract is draft-07 or 2020-12 (the TypeScript server's choice, :func:`detect_dialect`). The
+library also reads draft-04, draft-06 and 2019-09 for the schemas an app test brings
+(:func:`detect_library_dialect`). A schema is checked against its dialect's official meta-schema,
+bundled with jsonschema and never fetched, with our ``format: regex`` (ECMA-262).
 """
 
 from __future__ import annotations
@@ -11,11 +13,19 @@ from typing import Any
 from jsonschema import Draft202012Validator, ValidationError
 
 from json_contracts.findings import Code, Finding
-from json_contracts.schema.ajv import VALIDATOR_CLASSES
+from json_contracts.schema.ajv import META_VALIDATOR_CLASSES
+from json_contracts.schema.compiled import OFFLINE_REGISTRY
 from json_contracts.schema.formats import FORMAT_CHECKER
-from json_contracts.schema.vocabulary import DRAFT7, DRAFT202012
+from json_contracts.schema.vocabulary import DRAFT4, DRAFT6, DRAFT7, DRAFT201909, DRAFT202012
 
-__all__ = ["detect_dialect", "flat_meta_schema_2020_12", "meta_errors", "schema_problem"]
+__all__ = [
+    "LIBRARY_DIALECTS",
+    "detect_dialect",
+    "detect_library_dialect",
+    "flat_meta_schema_2020_12",
+    "meta_errors",
+    "schema_problem",
+]
 
 _META_URIS = {
     DRAFT7: {"http://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-07/schema"},
@@ -57,6 +67,43 @@ def detect_dialect(schema: dict[str, Any]) -> str | Finding:
     return dialect
 
 
+#: The dialects the library reads, each with the ``$schema`` URI it is usually declared by.
+LIBRARY_DIALECTS: dict[str, str] = {
+    DRAFT4: "http://json-schema.org/draft-04/schema#",
+    DRAFT6: "http://json-schema.org/draft-06/schema#",
+    DRAFT7: "http://json-schema.org/draft-07/schema#",
+    DRAFT201909: "https://json-schema.org/draft/2019-09/schema",
+    DRAFT202012: "https://json-schema.org/draft/2020-12/schema",
+}
+# Each URI without its scheme and its empty fragment: http and https, with or without "#", name the
+# same dialect (jsonschema reads the spelling its meta-schema uses, with or without "#"; schemas
+# in the wild use either scheme).
+_LIBRARY_URIS = {uri.split("://", 1)[1].removesuffix("#"): dialect for dialect, uri in LIBRARY_DIALECTS.items()}
+
+
+def detect_library_dialect(schema: dict[str, Any]) -> str | Finding:
+    """The dialect of a schema handed to the library: one of :data:`LIBRARY_DIALECTS` (2020-12 without
+    ``$schema``, as for contracts), or why none applies.
+
+    The returned finding's pointer is inside the schema. Contracts keep :func:`detect_dialect`.
+    """
+    declared = schema.get("$schema")
+    if declared is None and "$schema" not in schema:
+        return DRAFT202012
+    if not isinstance(declared, str):
+        return schema_problem("Invalid JSON Schema: $schema must be a string when present", "/$schema")
+    scheme, _, rest = declared.partition("://")
+    dialect = _LIBRARY_URIS.get(rest.removesuffix("#")) if scheme in ("http", "https") else None
+    if dialect is None:
+        known = ", ".join(f"{name} ({uri})" for name, uri in LIBRARY_DIALECTS.items())
+        return schema_problem(
+            f"Unsupported JSON Schema dialect: {declared}. Supported dialects are {known}; "
+            "set $schema to one of these URIs",
+            "/$schema",
+        )
+    return dialect
+
+
 def meta_errors(schema: dict[str, Any], dialect: str) -> list[ValidationError]:
     """The schema's errors against its dialect's meta-schema (pattern checks use ECMA-262).
 
@@ -74,8 +121,10 @@ def meta_errors(schema: dict[str, Any], dialect: str) -> list[ValidationError]:
             return []
     meta = _META_VALIDATORS.get(dialect)
     if meta is None:
-        cls = VALIDATOR_CLASSES[dialect]
-        meta = _META_VALIDATORS[dialect] = cls(cls.META_SCHEMA, format_checker=FORMAT_CHECKER)
+        cls = META_VALIDATOR_CLASSES[dialect]
+        meta = _META_VALIDATORS[dialect] = cls(
+            cls.META_SCHEMA, format_checker=FORMAT_CHECKER, registry=OFFLINE_REGISTRY
+        )
     return list(meta.iter_errors(schema))
 
 

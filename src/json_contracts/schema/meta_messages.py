@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from json_contracts._json.pointers import pointer_from_parts
 from json_contracts._json.values import json_type
-from json_contracts.schema.vocabulary import ARRAYS, DRAFT7, MAPS, SINGLE
+from json_contracts.schema.vocabulary import ARRAYS, DRAFT202012, MAPS, SINGLE
 
 if TYPE_CHECKING:  # only the attributes of jsonschema's errors are read
     from jsonschema import ValidationError
@@ -162,7 +162,7 @@ def _place(parts: Sequence[str | int], dialect: str) -> _Place:
         if state == "schema":
             keyword, owner, name = str(part), tuple(parts[:i]), None
             following = parts[i + 1] if i + 1 < len(parts) else None
-            if part in ARRAYS or (part == "items" and dialect == DRAFT7 and isinstance(following, int)):
+            if part in ARRAYS or (part == "items" and dialect != DRAFT202012 and isinstance(following, int)):
                 state = "list"
             elif part in MAPS:
                 state = "map"
@@ -275,7 +275,7 @@ def _required_sentence(value: Any, place: _Place) -> str:
 
 def _schema_sentence(value: Any, place: _Place, dialect: str) -> str:
     """A place that takes a schema holds something else."""
-    if place.keyword == "items" and isinstance(value, list) and dialect != DRAFT7:
+    if place.keyword == "items" and isinstance(value, list) and dialect == DRAFT202012:
         return (
             'the array form of "items" is draft-07\'s; in 2020-12 write "prefixItems": [...] for a schema per '
             'position, or "items": {...} for one schema for every item'

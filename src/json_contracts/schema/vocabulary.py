@@ -10,13 +10,21 @@ from collections.abc import Iterator
 from typing import Any
 
 __all__ = [
+    "DRAFT4",
+    "DRAFT6",
     "DRAFT7",
+    "DRAFT201909",
     "DRAFT202012",
     "KNOWN_KEYWORDS",
     "iter_subschemas",
 ]
 
+# Contracts are written in draft-07 or 2020-12 (the TypeScript server's rule); the library also
+# reads the three other dialects jsonschema validates, for schemas an app test brings.
+DRAFT4 = "draft-04"
+DRAFT6 = "draft-06"
 DRAFT7 = "draft-07"
+DRAFT201909 = "2019-09"
 DRAFT202012 = "2020-12"
 
 #: Keywords whose value is one sub-schema.
@@ -47,8 +55,21 @@ _COMMON = {
     "additionalProperties", "propertyNames", "allOf", "anyOf", "oneOf", "not", "if", "then",
     "else", "format", "contentMediaType", "contentEncoding", "definitions",
 }  # fmt: skip
+# Added in draft-06 or later: absent from draft-04, which names its base `id`.
+_SINCE_6 = {"$id", "const", "contains", "propertyNames", "examples"}
+_SINCE_7 = {"$comment", "if", "then", "else", "readOnly", "writeOnly", "contentMediaType", "contentEncoding"}
 KNOWN_KEYWORDS: dict[str, frozenset[str]] = {
+    DRAFT4: frozenset((_COMMON - _SINCE_6 - _SINCE_7 - {"deprecated"}) | {"id", "dependencies"}),
+    DRAFT6: frozenset((_COMMON - _SINCE_7 - {"deprecated"}) | {"dependencies"}),
     DRAFT7: frozenset(_COMMON | {"dependencies", "contentSchema"}),
+    DRAFT201909: frozenset(
+        _COMMON
+        | {
+            "$defs", "$anchor", "$recursiveRef", "$recursiveAnchor", "$vocabulary", "minContains",
+            "maxContains", "dependentRequired", "dependentSchemas", "unevaluatedProperties",
+            "unevaluatedItems", "contentSchema",
+        }
+    ),
     DRAFT202012: frozenset(
         _COMMON
         | {
