@@ -61,12 +61,33 @@ def _enum_proof(node: dict[str, Any], parts: Segments, linter: Linter) -> Proof 
     return None
 
 
-def unsatisfiable(node: Any, parts: Segments, linter: Linter, *, bounds: bool = False, depth: int = 0) -> Proof | None:
+def _allowed_kinds(types: list[str] | None, within: frozenset[str] | None) -> frozenset[str] | None:
+    """The kinds of JSON value (an integer counted as a number) a schema with ``type`` ``types``
+    admits inside a schema that admits ``within``; None: any."""
+    own = None if types is None else frozenset(kind_of(t) for t in types)
+    if own is None or within is None:
+        return own if within is None else within
+    return own & within
+
+
+def unsatisfiable(
+    node: Any,
+    parts: Segments,
+    linter: Linter,
+    *,
+    bounds: bool = False,
+    depth: int = 0,
+    within: frozenset[str] | None = None,
+) -> Proof | None:
     """Where and why ``node`` can never validate anything (a conservative, static proof).
 
     With ``bounds``, crossed bounds that leave no room for any of the declared types count too
     (``{"type": "integer", "minimum": 5, "maximum": 1}``), found before the other causes. The
     whole-schema JC121 leaves them out, as it always has, since JC115 reports every crossing.
+    ``within``: the kinds of value the enclosing schemas admit (a branch of ``allOf``, ``anyOf`` or
+    ``oneOf`` sees its parent's ``type``). An impossible object keyword (a required property no
+    value fits) is a proof only when objects are all the node admits: ``required`` holds for every
+    value that is not an object, so ``{"type": ["object", "null"], ...}`` still accepts null.
     """
     if node is False:
         return Proof(parts, "the schema is false")
@@ -77,6 +98,7 @@ def unsatisfiable(node: Any, parts: Segments, linter: Linter, *, bounds: bool = 
     types = declared_types(node)
     if types is not None and not types:
         return Proof((*parts, "type"), "type is an empty list")
+    allowed = _allowed_kinds(types, within)
     if bounds and types:
         crossed = excluded_kinds(node)
         if all(kind_of(t) in crossed for t in types):
@@ -87,7 +109,7 @@ def unsatisfiable(node: Any, parts: Segments, linter: Linter, *, bounds: bool = 
             return Proof((*parts, first.low_key), reason, Code.CONTRADICTORY_BOUNDS)
     for key in ("allOf",):
         for i, branch in enumerate(node.get(key) or []):
-            found = unsatisfiable(branch, (*parts, key, i), linter, bounds=bounds, depth=depth + 1)
+            found = unsatisfiable(branch, (*parts, key, i), linter, bounds=bounds, depth=depth + 1, within=allowed)
             if found:
                 return found
             branch_types = declared_types(branch) if isinstance(branch, dict) else None
@@ -103,7 +125,7 @@ def unsatisfiable(node: Any, parts: Segments, linter: Linter, *, bounds: bool = 
         branches = node.get(key)
         if isinstance(branches, list) and branches:
             causes = [
-                unsatisfiable(b, (*parts, key, i), linter, bounds=bounds, depth=depth + 1)
+                unsatisfiable(b, (*parts, key, i), linter, bounds=bounds, depth=depth + 1, within=allowed)
                 for i, b in enumerate(branches)
             ]
             if all(causes):
@@ -111,6 +133,8 @@ def unsatisfiable(node: Any, parts: Segments, linter: Linter, *, bounds: bool = 
     found = _enum_proof(node, parts, linter)
     if found:
         return found
+    if allowed is None or not allowed <= {"object"}:
+        return None  # the object keywords below leave every other kind of value valid
     properties: dict[str, Any] = node["properties"] if isinstance(node.get("properties"), dict) else {}
     for name in node.get("required") or []:
         if isinstance(name, str) and name in properties:

@@ -39,7 +39,7 @@ from json_contracts.schema.ecma_classes import SPACE as _SPACE
 from json_contracts.schema.ecma_classes import WORD as _WORD
 from json_contracts.schema.ecma_classes import Ranges, complement_ranges, merge_ranges
 
-__all__ = ["MAX_REPEAT", "Linear", "translate"]
+__all__ = ["MAX_REPEAT", "Linear", "property_ranges", "translate"]
 
 #: RE2's largest counted repeat.
 MAX_REPEAT = 1000
@@ -235,7 +235,7 @@ class _Parser:
             if not ("a" <= letter.lower() <= "z"):
                 raise _Untranslatable
             return ord(letter) % 32
-        if char == "0" and not self._peek().isdigit():
+        if char == "0" and not (self._peek() and self._peek() in "0123456789"):  # not isdigit(): U+0661
             return 0
         if char == "x":
             return self._hex(2)
@@ -328,6 +328,15 @@ def _property_ranges(escape: str) -> Ranges:
         else:
             ranges.append((first, last))
     return merge_ranges(ranges)
+
+
+def property_ranges(escape: str) -> Ranges | None:
+    """The code points of a ``\\p{…}`` or ``\\P{…}`` escape as ``regress`` reads it (surrogates left out),
+    or None for a property it does not know; for the string generator, which must agree with it."""
+    try:
+        return _property_ranges(escape)
+    except _Untranslatable:
+        return None
 
 
 def _code_point_at(byte_offset: int) -> int:

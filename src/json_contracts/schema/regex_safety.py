@@ -426,7 +426,7 @@ class _Parser:
                 close = self.text.find(">", self.at)
                 self.at = close + 1 if close > 0 else len(self.text)
             else:
-                while self.peek().isdigit():
+                while self.peek() and self.peek() in "0123456789":  # not isdigit(): a U+0661 after it is a literal
                     self.at += 1
             return _summarise(_Node("backref", start, self.at))
         return self.chars(start, self.class_escape())
@@ -456,7 +456,7 @@ class _Parser:
         if char == "c" and self.peek().isascii() and self.peek().isalpha():
             self.at += 1
             return ord(self.text[self.at - 1]) % 32
-        if char == "0" and not self.peek().isdigit():
+        if char == "0" and not (self.peek() and self.peek() in "0123456789"):
             return 0
         if char == "x":
             return self.hex_digits(2) if self._is_hex(2) else ord("x")
@@ -702,7 +702,7 @@ def _components(members: list[tuple[int, Ranges]]) -> list[list[int]]:
     return list(groups.values())
 
 
-def _ambiguous_alternatives(alt: _Node, split: bool) -> str | None:
+def _ambiguous_alternatives(alt: _Node, split: bool, delimited: bool = False) -> str | None:
     """Text two branches can both match (a sketch of it), or None.
 
     Branches are compared position by position on their profiles, partitioned by overlapping sets
@@ -710,6 +710,10 @@ def _ambiguous_alternatives(alt: _Node, split: bool) -> str | None:
     position, or one that goes on with anything next to another, match the same text. ``split``:
     the alternation is a repetition's whole body, so a branch that ends where a longer one goes on
     with a character a next repetition can start with matches that text in two ways (``(a|aa)+``).
+    ``delimited``: the alternation ends the repetition's body and the next repetition starts with
+    a character no branch consumes (semver's ``(\\.(0|[1-9]\\d*|\\d*[a-z-][0-9a-z-]*))*``), so two
+    ways through one repetition match the same text, and a branch that provably matches no text
+    another matches (:func:`_without_disjoint`) is no longer taken to go on with anything.
     """
     profiles = [_profile(branch) for branch in alt.items]
 
@@ -735,6 +739,8 @@ def _ambiguous_alternatives(alt: _Node, split: bool) -> str | None:
                 ending.append(member)
         if len(ending) >= 2:
             return text(ending[0], position)
+        if delimited:
+            going = _without_disjoint(alt, going, {m for m, _ in going if position >= len(profiles[m].sets)})
         sets = dict(going)
         for group in _components(going):
             opened = [m for m in group if position >= len(profiles[m].sets)]
@@ -747,6 +753,40 @@ def _ambiguous_alternatives(alt: _Node, split: bool) -> str | None:
             if len(group) >= 2:
                 pending.append((position + 1, group))
     return None
+
+
+def _delimits(body: _Node, alt: _Node) -> bool:
+    """Whether ``alt`` ends a repetition's ``body`` (a sequence) whose every repetition starts with a
+    character ``alt`` never consumes, so one repetition's ``alt`` ends where the next one starts."""
+    if body.kind != "seq" or not body.items or _unwrap(body.items[-1]) is not alt or _has_backref(alt):
+        return False
+    return bool(body.first) and not body.nullable and not _overlaps(body.first, alt.chars)
+
+
+_PAIRS_COMPARED = 4096
+
+
+def _without_disjoint(alt: _Node, going: list[tuple[int, Ranges]], opened: set[int]) -> list[tuple[int, Ranges]]:
+    """``going`` without the branches past their profile (``opened``) that provably match no text
+    another branch matches. Such a branch would otherwise count as matching anything the others
+    match (``[1-9]\\d*`` beside ``\\d*[a-z]\\w*``). Past :data:`_PAIRS_COMPARED` pairs every
+    branch is kept, which can only flag more."""
+    if not opened or len(opened) * len(going) > _PAIRS_COMPARED:
+        return going
+    disjoint = {m for m in opened if not any(k != m and _may_share(alt.items[m], alt.items[k]) for k, _ in going)}
+    return [(m, ranges) for m, ranges in going if m not in disjoint] if disjoint else going
+
+
+def _may_share(a: _Node, b: _Node) -> bool:
+    """Whether some text may match both ``a`` and ``b``: False only when one needs a character the
+    other never consumes (then every text of the other lacks it). Neither may hold a back reference
+    (it may match any character), which :func:`_delimits` makes sure of."""
+    _WORK.steps += len(a.needs) + len(b.needs) + 1
+    return all(_overlaps(need, a.chars) for need in b.needs) and all(_overlaps(need, b.chars) for need in a.needs)
+
+
+def _has_backref(node: _Node) -> bool:
+    return any(item.kind == "backref" for item in _repeats(node))
 
 
 @dataclass
@@ -912,8 +952,9 @@ def _exponential(root: _Node, pattern: str) -> BacktrackingRisk | None:
         for inner in _repeats(node.items[0]):
             if inner.kind != "alt":
                 continue
-            split = inner is _unwrap(node.items[0])
-            shared = _ambiguous_alternatives(inner, split)
+            body = _unwrap(node.items[0])
+            split = inner is body
+            shared = _ambiguous_alternatives(inner, split, _delimits(body, inner))
             if shared is not None:
                 sub, repeated = pattern[inner.start : inner.end], pattern[node.start : node.end]
                 return BacktrackingRisk(
