@@ -234,3 +234,15 @@ def test_a_schema_changed_after_compiling_still_gets_validators() -> None:
     assert compiled.for_subschema(schema["properties"]["b"]).is_valid("12")
     assert not compiled.for_subschema(schema["properties"]["b"]).is_valid("\u0661\u0662")
     assert compiled.for_subschema(schema["properties"]["a"]).is_valid(1)
+
+
+@pytest.mark.parametrize("dialect", ["draft-04", "draft-06", "draft-07"])
+def test_dependencies_given_as_property_lists_are_not_crawled_as_schemas(dialect: str) -> None:
+    # SchemaStore's tmlanguage.json: referencing's crawl read ["begin"] as a schema and raised
+    # AttributeError, a traceback out of `validate`.
+    schema = {"$id": "https://example.com/t.json", "definitions": {"p": {"dependencies": {"begin": {"required": ["end"]}, "end": ["begin"]}}},
+              "$ref": "#/definitions/p"}  # fmt: skip
+    assert check_schema(schema, dialect) is None
+    compiled = compile_schema(schema, dialect)
+    assert not compiled.validator.is_valid({"end": 1})
+    assert compiled.validator.is_valid({"end": 1, "begin": 2})

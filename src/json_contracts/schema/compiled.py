@@ -10,6 +10,7 @@ given to :func:`compile_schema` decides the class of every validator built from 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urljoin
@@ -36,12 +37,30 @@ __all__ = [
     "error_pointer",
 ]
 
+
+def _schemas_only(spec: referencing.Specification[Any]) -> referencing.Specification[Any]:
+    """``spec`` crawling only values that are schemas: referencing reads every value of a mixed
+    ``dependencies`` map (``{"begin": {...}, "end": ["begin"]}``) as a schema, and raises on the list."""
+    inner = spec.subresources_of
+
+    def subresources_of(contents: Any) -> Iterator[Any]:
+        return (each for each in inner(contents) if isinstance(each, dict | bool))
+
+    return referencing.Specification(  # type: ignore[call-arg]  # attrs' generated __init__
+        name=spec.name,
+        id_of=spec.id_of,
+        subresources_of=subresources_of,
+        maybe_in_subresource=spec.maybe_in_subresource,
+        anchors_in=lambda _self, contents: spec.anchors_in(contents),
+    )
+
+
 SPECIFICATIONS = {
-    DRAFT4: referencing.jsonschema.DRAFT4,
-    DRAFT6: referencing.jsonschema.DRAFT6,
-    DRAFT7: referencing.jsonschema.DRAFT7,
-    DRAFT201909: referencing.jsonschema.DRAFT201909,
-    DRAFT202012: referencing.jsonschema.DRAFT202012,
+    DRAFT4: _schemas_only(referencing.jsonschema.DRAFT4),
+    DRAFT6: _schemas_only(referencing.jsonschema.DRAFT6),
+    DRAFT7: _schemas_only(referencing.jsonschema.DRAFT7),
+    DRAFT201909: _schemas_only(referencing.jsonschema.DRAFT201909),
+    DRAFT202012: _schemas_only(referencing.jsonschema.DRAFT202012),
 }
 
 
