@@ -216,3 +216,33 @@ def test_a_crash_inside_a_check_is_a_failed_result_not_a_traceback(monkeypatch: 
     result = run_check(STARTER.contracts["support-ticket"], "edit", FAST)
     assert result.outcome == "failed"
     assert result.message.startswith("the check itself crashed (KeyError: 'boom')")
+
+
+# --- repair-hints: the repair value comes from every sub-schema that applies (issue 16, item 8) ----
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        # the key matches a pattern, so additionalProperties (string) does not apply to it
+        {"type": "object", "required": ["x-id"], "patternProperties": {"^x-": {"type": "integer"}},
+         "additionalProperties": {"type": "string"}},
+        # properties and a matching pattern both apply to "x-n"
+        {"type": "object", "required": ["x-n"], "properties": {"x-n": {"type": "integer"}},
+         "patternProperties": {"^x-": {"minimum": 1000}}},
+        # minItems is said by an allOf branch, not by the array's own schema
+        {"type": "object", "required": ["list"],
+         "properties": {"list": {"type": "array", "items": {"type": "integer"}}},
+         "allOf": [{"properties": {"list": {"minItems": 2}}}]},
+        # so is contains: "add an item" must add one the contains schema accepts, not redraw the list
+        {"type": "object", "required": ["list"], "properties": {"list": {"type": "array", "items": {"type": "string"}}},
+         "allOf": [{"properties": {"list": {"minItems": 1, "contains": {"const": "needle in a haystack"}}}}]},
+    ],
+    ids=["pattern-not-additional", "property-and-pattern", "min-items-in-allOf", "contains-in-allOf"],
+)  # fmt: skip
+def test_repair_hints_pass_where_the_repair_value_is_drawn_from_every_applicable_schema(
+    tmp_path: Path, schema: dict[str, Any]
+) -> None:
+    contract = _contract(tmp_path, {"schema": schema})
+    result = run_check(contract, "repair-hints", RunOptions(max_examples=30, derandomize=True))
+    assert (result.outcome, result.details) == ("passed", ()), result.message

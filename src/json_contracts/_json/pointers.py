@@ -13,7 +13,7 @@ from typing import Any
 
 from jsonpointer import escape, unescape
 
-from json_contracts._json.text import js_string
+from json_contracts._json.text import array_index, js_string
 
 __all__ = [
     "escape_pointer_segment",
@@ -62,10 +62,9 @@ def json_path(parts: Iterable[str | int], root: str = "$") -> str:
 
 
 def index_of(segment: str, length: int) -> int | None:
-    """``segment`` as an index into a list of ``length`` items (ASCII digits only), else None."""
-    if segment.isascii() and segment.isdigit() and int(segment) < length:
-        return int(segment)
-    return None
+    """``segment`` as an index into a list of ``length`` items (:func:`array_index`'s rule), else None."""
+    index = array_index(segment)
+    return index if index is not None and index < length else None
 
 
 def lookup(document: Any, pointer: str) -> tuple[bool, Any]:

@@ -214,10 +214,15 @@ def _word_hint(word: str, as_key: bool) -> str:
     return f'text is a string in double quotes: write "{word}"'
 
 
+def _is_digit(char: str) -> bool:
+    """A digit of a JSON number: ``0``-``9`` only (``str.isdigit`` is also true for ``²`` and Arabic-Indic digits)."""
+    return len(char) == 1 and "0" <= char <= "9"
+
+
 def _number_hint(text: str, pos: int) -> str:
     """How to write a number JSON does not read: ``1.`` or ``0x1F`` (the parser stopped at ``pos``)."""
     start = pos
-    while start > 0 and text[start - 1].isdigit():
+    while start > 0 and _is_digit(text[start - 1]):
         start -= 1
     match = _NUMBER_LIKE.match(text, start)
     token = match.group()[:24] if match else ""
@@ -278,9 +283,9 @@ def _slip(text: str, msg: str, pos: int) -> str | None:
         if previous in (",", "{", "[", ""):
             return f"remove the extra comma at {_at(text, pos)}"
     if msg.startswith("Expecting ',' delimiter"):
-        if previous == "0" and char.isdigit() and not before[-2:-1].isdigit():
+        if previous == "0" and _is_digit(char) and not _is_digit(before[-2:-1]):
             return "JSON numbers have no leading zeros: remove the 0, or write the value as a string"
-        if previous.isdigit() and char in ".xXeE":
+        if _is_digit(previous) and char in ".xXeE":
             return _number_hint(text, pos)
         return f'a comma is missing: add "," after the value that ends at {_at(text, len(before) - 1)}'
     if msg.startswith("Expecting ':' delimiter"):

@@ -20,6 +20,7 @@ import orjson
 __all__ = [
     "LONE_SURROGATE",
     "MAX_SAFE_INTEGER",
+    "array_index",
     "canonical",
     "display_text",
     "dumps",
@@ -97,8 +98,27 @@ def display_text(text: str) -> str:
         return escape_lone_surrogates(text)
 
 
+#: Digits of the longest index :func:`array_index` reads: no list holds more than 2**53 items.
+_MAX_INDEX_DIGITS = 16
+
+
+def array_index(segment: str) -> int | None:
+    """``segment`` (an object key or a JSON pointer segment) read as an array index, else None.
+
+    An index is ASCII digits without a leading zero (``0``, ``12``), as JSON pointers and JavaScript
+    read them: ``01``, ``-1``, ``²`` and Arabic-Indic digits are keys. ``str.isdigit`` is true for the last two,
+    and ``int`` refuses ``²`` and any run of 4,300 digits or more, so every place that asks whether a
+    key or segment is an index asks here. A number longer than any list can be is no index either.
+    """
+    if not (0 < len(segment) <= _MAX_INDEX_DIGITS and segment.isascii() and segment.isdigit()):
+        return None
+    return int(segment) if segment == "0" or segment[0] != "0" else None
+
+
 def _is_array_index(key: str) -> bool:
-    return key.isdigit() and key.isascii() and (key == "0" or key[0] != "0") and int(key) < 2**32 - 1
+    """JavaScript's array-index keys, which its objects list first: indexes below 2**32 - 1."""
+    index = array_index(key)
+    return index is not None and index < 2**32 - 1
 
 
 def js_key_order(keys: Iterable[str]) -> list[str]:
@@ -173,7 +193,7 @@ def _plain(value: Any) -> bool:
             return False
         if kind is dict:
             for key in node:
-                if type(key) is not str or key[:1].isdigit():
+                if type(key) is not str or "0" <= key[:1] <= "9":  # may be an array index
                     return False
             extend(node.values())
         elif kind is list or kind is tuple:

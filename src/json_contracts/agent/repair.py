@@ -5,33 +5,43 @@ Two views of the same errors: the TypeScript server's instruction lines (byte fo
 error (what to do at which path, and what is allowed there) for programs and for the property
 checks that prove the hints are sufficient. :func:`document_hints` is the lines for a person
 reading ``check`` or a failed test: the same, plus what the TypeScript lines leave out.
+
+The hints find a path's sub-schemas the TypeScript server's way (:func:`schema_nodes_at`);
+:func:`value_schema` is what a value written there must satisfy as the validator reads the schema
+(``patternProperties`` included), for the property checks that follow the repairs.
 """
 
 from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from json_contracts._json.pointers import lookup, pointer_from_parts, pointer_parts, resolve_local_ref
-from json_contracts._json.text import dumps, format_number
+from json_contracts._json.text import array_index, dumps, format_number
 from json_contracts.schema.authoring import suggest
 from json_contracts.schema.formats import FORMAT_EXAMPLES
+from json_contracts.schema.patterns import search
 from json_contracts.schema.validation import TIMEOUT_KEYWORD, ErrorRecord
 
 __all__ = [
     "MAX_LISTED_VALUES",
+    "contains_schema",
     "document_hints",
     "field_hints",
     "first_value",
     "left_out_line",
+    "merged_schema",
     "repair_instructions",
     "repairs",
     "schema_nodes_at",
+    "value_schema",
 ]
 
 _MAX_REF_DEPTH = 64
+#: Stands for "no document given" (``None`` is the JSON value null).
+_NO_DOCUMENT: Any = object()
 
 
 def _expand(node: Any, root: Any) -> list[dict[str, Any]]:
@@ -73,8 +83,8 @@ def _children(node: dict[str, Any], segment: str) -> list[Any]:
         children.append(properties[segment])
     elif isinstance(node.get("additionalProperties"), dict):
         children.append(node["additionalProperties"])
-    if segment.isascii() and segment.isdigit():
-        index = int(segment)
+    index = array_index(segment)
+    if index is not None:
         prefix, items = node.get("prefixItems"), node.get("items")
         if isinstance(prefix, list) and index < len(prefix):
             children.append(prefix[index])
@@ -97,6 +107,124 @@ def schema_nodes_at(schema: Any, pointer: str) -> list[dict[str, Any]]:
                 following.extend(_expand(child, schema))
         level = _with_branches(following, schema)
     return level
+
+
+# --- the schema a repaired value must satisfy -----------------------------------------------------
+
+
+def value_schema(schema: Any, pointer: str, document: Any = _NO_DOCUMENT) -> Any:
+    """The schema a value at ``pointer`` must satisfy, read as the validator reads ``schema``.
+
+    :func:`schema_nodes_at` walks as the TypeScript server's hints do; a repair needs a value that
+    validates, so at each step this takes ``properties`` and every matching ``patternProperties``
+    together (``additionalProperties`` only where neither applies), an index's own item schema
+    (``prefixItems``/``items``, then the rest), and merges them with what a ``$ref`` target and each
+    ``allOf`` branch say (an ``allOf``); ``anyOf``/``oneOf`` branches that say anything about the
+    value are alternatives (an ``anyOf``). With ``document``, a step into an array reads only the
+    item keywords and a step into an object only the property ones. True where nothing constrains
+    the value.
+    """
+    current, value = schema, document
+    for segment in pointer_parts(pointer):
+        kind = "array" if isinstance(value, list) else "object" if isinstance(value, dict) else None
+        current = merged_schema(_below(current, segment, kind, schema, 0))
+        value = _child_value(value, segment)
+    return current
+
+
+def contains_schema(schema: Any, pointer: str, document: Any = _NO_DOCUMENT) -> Any:
+    """What an item added for a failed ``contains`` at ``pointer`` must satisfy: every ``contains``
+    that applies to the array there (through ``$ref`` and ``allOf``), merged; True if none does."""
+    return merged_schema([node["contains"] for node in _conjuncts(value_schema(schema, pointer, document), schema)
+                          if "contains" in node])  # fmt: skip
+
+
+def merged_schema(parts: Iterable[Any]) -> Any:
+    """One schema that holds where all of ``parts`` hold: True for none, the one itself, else an ``allOf``."""
+    kept: dict[int, Any] = {}
+    for part in parts:
+        if part is not True and part != {}:
+            kept.setdefault(id(part), part)
+    if not kept:
+        return True
+    values = list(kept.values())
+    return values[0] if len(values) == 1 else {"allOf": values}
+
+
+def _child_value(value: Any, segment: str) -> Any:
+    if isinstance(value, dict):
+        return value.get(segment, _NO_DOCUMENT)
+    index = array_index(segment) if isinstance(value, list) else None
+    return value[index] if index is not None and index < len(value) else _NO_DOCUMENT
+
+
+def _below(node: Any, segment: str, kind: str | None, root: Any, depth: int) -> list[Any]:
+    """The schemas (all of which apply) for the child ``segment`` of a value ``node`` governs."""
+    if not isinstance(node, dict) or depth > _MAX_REF_DEPTH:
+        return []
+    found: list[Any] = []
+    ref = node.get("$ref")
+    if isinstance(ref, str):
+        found += _below(resolve_local_ref(root, ref), segment, kind, root, depth + 1)
+    if kind != "array":
+        found += _property_schemas(node, segment)
+    index = array_index(segment) if kind != "object" else None
+    if index is not None:
+        found += _item_schemas(node, index)
+    branches = node.get("allOf")
+    for branch in branches if isinstance(branches, list) else []:
+        found += _below(branch, segment, kind, root, depth + 1)
+    for key in ("anyOf", "oneOf"):
+        branches = node.get(key)
+        if isinstance(branches, list):
+            said = [m for b in branches if (m := merged_schema(_below(b, segment, kind, root, depth + 1))) is not True]
+            if said:
+                found.append(said[0] if len(said) == 1 else {"anyOf": said})
+    return found
+
+
+def _property_schemas(node: dict[str, Any], name: str) -> list[Any]:
+    """``properties[name]`` and every ``patternProperties`` schema whose pattern matches ``name``;
+    ``additionalProperties`` when none of them applies."""
+    properties, patterns = node.get("properties"), node.get("patternProperties")
+    found = [properties[name]] if isinstance(properties, dict) and name in properties else []
+    if isinstance(patterns, dict):
+        found += [sub for pattern, sub in patterns.items() if _matches(pattern, name)]
+    if not found and "additionalProperties" in node:
+        found.append(node["additionalProperties"])
+    return found
+
+
+def _matches(pattern: str, name: str) -> bool:
+    """Whether ``pattern`` matches ``name`` as validation would; a pattern that cannot say does not."""
+    try:
+        return search(pattern, name)
+    except Exception:  # an invalid ECMA pattern, a timeout: validation reports those itself
+        return False
+
+
+def _item_schemas(node: dict[str, Any], index: int) -> list[Any]:
+    """The schema of the item at ``index``: ``prefixItems``/a tuple ``items`` for its place, else the rest."""
+    prefix, items = node.get("prefixItems"), node.get("items")
+    if isinstance(prefix, list):
+        return [prefix[index]] if index < len(prefix) else ([items] if "items" in node else [])
+    if isinstance(items, list):
+        rest = [node["additionalItems"]] if "additionalItems" in node else []
+        return [items[index]] if index < len(items) else rest
+    return [items] if "items" in node else []
+
+
+def _conjuncts(node: Any, root: Any, depth: int = 0) -> Iterator[dict[str, Any]]:
+    """``node`` and every node that applies with it: its ``$ref`` targets and ``allOf`` branches."""
+    if not isinstance(node, dict) or depth > _MAX_REF_DEPTH:
+        return
+    yield node
+    ref = node.get("$ref")
+    if isinstance(ref, str):
+        yield from _conjuncts(resolve_local_ref(root, ref), root, depth + 1)
+    branches = node.get("allOf")
+    for branch in branches if isinstance(branches, list) else []:
+        yield from _conjuncts(branch, root, depth + 1)
 
 
 def _js_string(value: Any) -> str:
@@ -242,8 +370,6 @@ def _listed(values: list[Any]) -> str:
     return ", ".join(shown) + (f" and {rest} more (see the schema)" if rest else "")
 
 
-#: Stands for "no document given" (``None`` is the JSON value null).
-_NO_DOCUMENT: Any = object()
 _FORMAT_MESSAGE = re.compile(r'must match format "(.+)"\Z')
 #: The formats whose strings start with a calendar date (``YYYY-MM-DD``).
 _DATED_FORMATS = ("date", "date-time", "iso-date-time")

@@ -21,7 +21,7 @@ from functools import partial
 from typing import Any
 
 from json_contracts._json.pointers import escape_pointer_segment, pointer_from_parts, pointer_parts
-from json_contracts._json.text import canonical
+from json_contracts._json.text import array_index, canonical
 from json_contracts.contracts.model import Contract, LoadResult
 from json_contracts.evolution.focus import document_place, focused_schema
 from json_contracts.evolution.model import Change, ContractDiff, Direction, Mode, Status, Witness, directions_of
@@ -134,7 +134,8 @@ def _in_definition(pointer: str) -> str | None:
     rest: str | None = None
     i = 0
     while i < len(parts):
-        if parts[i] in _SCHEMA_MAPS or (parts[i] in _SCHEMA_LISTS and i + 1 < len(parts) and parts[i + 1].isdigit()):
+        listed = parts[i] in _SCHEMA_LISTS and i + 1 < len(parts) and array_index(parts[i + 1]) is not None
+        if parts[i] in _SCHEMA_MAPS or listed:
             if parts[i] in ("$defs", "definitions"):
                 rest = pointer_from_parts(parts[i + 2 :])
             i += 2

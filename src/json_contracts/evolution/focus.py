@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from json_contracts._json.pointers import lookup, pointer_parts
+from json_contracts._json.text import array_index
 from json_contracts.evolution.model import Focus
 from json_contracts.schema.patterns import search as pattern_search
 from json_contracts.schema.vocabulary import DRAFT7
@@ -142,8 +143,8 @@ class _Narrowing:
             node.setdefault(part, True)
             _at_least(node, "minProperties", 1)
             return node, part, i + 1
-        if part in ("items", "prefixItems") and name is not None and name.isdigit():
-            return (*self.position(node, part, int(name)), i + 2)
+        if part in ("items", "prefixItems") and name is not None and (index := array_index(name)) is not None:
+            return (*self.position(node, part, index), i + 2)
         if part == "items":
             prefix = node.get("prefixItems") if not self.draft7 else None
             rest = node.get("items", True)
@@ -165,8 +166,8 @@ class _Narrowing:
             return node, part, i + 1
         if part in ("allOf", "anyOf", "oneOf") and name is not None:
             branches = node[part]
-            index = int(name)
-            if not isinstance(branches, list) or not 0 <= index < len(branches):
+            index = array_index(name)
+            if not isinstance(branches, list) or index is None or index >= len(branches):
                 raise _Impossible
             if part == "anyOf":
                 node[part] = [branches[index]]
@@ -197,15 +198,16 @@ class _Narrowing:
     def some(self, node: dict[str, Any], parts: list[str], i: int) -> tuple[Any, Any, int]:
         """A wildcard step taken for one value, not all: some item or extra property is at the place."""
         part = parts[i]
-        if part in ("items", "additionalItems") and not (i + 1 < len(parts) and parts[i + 1].isdigit()):
+        index = array_index(parts[i + 1]) if i + 1 < len(parts) else None
+        if part in ("items", "additionalItems") and index is None:
             rest = node.get(part, True)
             if rest is False or isinstance(rest, list) or (part == "additionalItems" and "items" not in node):
                 raise _Impossible
             wrapper: dict[str, Any] = {"contains": {"allOf": [copy.deepcopy(rest)]}}
             _also(node, wrapper)
             return wrapper, "contains", i + 1
-        if part in ("items", "additionalItems"):
-            return (*self.position(node, part, int(parts[i + 1])), i + 2)
+        if part in ("items", "additionalItems") and index is not None:
+            return (*self.position(node, part, index), i + 2)
         declared, patterns = _mapping(node, "properties"), _mapping(node, "patternProperties")
         if part == "patternProperties":
             value = patterns[parts[i + 1]]
@@ -327,7 +329,8 @@ def document_place(pointer: str) -> tuple[str | None, ...]:
     while i < len(parts):
         part = parts[i]
         following = parts[i + 1] if i + 1 < len(parts) else None
-        if part in ("properties", "prefixItems") or (part == "items" and following is not None and following.isdigit()):
+        indexed = following is not None and array_index(following) is not None
+        if part in ("properties", "prefixItems") or (part == "items" and indexed):
             place.append(following)
             i += 2
         elif part == "patternProperties":

@@ -18,10 +18,10 @@ import copy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, TypeGuard
 
 from json_contracts._json.pointers import escape_pointer_segment, index_of, lookup, pointer_from_parts, pointer_parts
-from json_contracts.agent.repair import first_value, schema_nodes_at
+from json_contracts.agent.repair import contains_schema, first_value, merged_schema, schema_nodes_at, value_schema
 from json_contracts.schema.formats import ecma_regex
 
 __all__ = ["MAX_BUILT_SIZE", "Mutation", "Mutations", "apply_repairs", "mutations"]
@@ -83,7 +83,7 @@ def _set(document: Any, path: str, value: Any) -> Any:
     return document
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -180,20 +180,32 @@ Draw = Callable[[Any], Any]  # draws one value valid against a sub-schema node
 
 
 def apply_repairs(schema: Any, document: Any, repairs: list[dict[str, Any]], draw: Draw) -> Any:
-    """``document`` after following each repair, as a model reading the hints would."""
+    """``document`` after following each repair, as a model reading the hints would.
+
+    A new value is drawn from everything the schema says about its place (:func:`value_schema`:
+    ``properties`` with every matching ``patternProperties``, ``allOf`` branches, the item schema
+    of its index). "Add items" keeps the items there and adds each new one from the item schema of
+    its own index; a failed ``contains`` adds one item that ``contains`` and that place accept.
+    """
     fixed = copy.deepcopy(document)
     for repair in repairs:
         path, action = repair["path"], repair["action"]
         found, current = lookup(fixed, path)
+        limit = repair.get("limit")
         if action == "remove":
             fixed = _set(fixed, path, _DELETE)
-        elif action == "remove-items" and isinstance(current, list) and isinstance(repair.get("limit"), int):
-            fixed = _set(fixed, path, current[: repair["limit"]])
+        elif action == "remove-items" and isinstance(current, list) and _whole(limit):
+            fixed = _set(fixed, path, current[:limit])
         elif action == "replace" and repair.get("allowed"):
             fixed = _set(fixed, path, copy.deepcopy(repair["allowed"][0]))
         elif action == "add" and found:
             continue  # already added by an earlier repair
+        elif action == "add-items" and isinstance(current, list) and _whole(limit) and limit <= MAX_BUILT_SIZE:
+            added = [draw(value_schema(schema, f"{path}/{i}", fixed)) for i in range(len(current), limit)]
+            fixed = _set(fixed, path, current + added)
+        elif repair["keyword"] == "contains" and isinstance(current, list):
+            place = value_schema(schema, f"{path}/{len(current)}", fixed)
+            fixed = _set(fixed, path, [*current, draw(merged_schema([place, contains_schema(schema, path, fixed)]))])
         else:
-            nodes = schema_nodes_at(schema, path)
-            fixed = _set(fixed, path, draw(nodes[0] if nodes else True))
+            fixed = _set(fixed, path, draw(value_schema(schema, path, fixed)))
     return fixed
