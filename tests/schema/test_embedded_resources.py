@@ -240,7 +240,8 @@ def test_a_schema_changed_after_compiling_still_gets_validators() -> None:
 def test_dependencies_given_as_property_lists_are_not_crawled_as_schemas(dialect: str) -> None:
     # SchemaStore's tmlanguage.json: referencing's crawl read ["begin"] as a schema and raised
     # AttributeError, a traceback out of `validate`.
-    schema = {"$id": "https://example.com/t.json", "definitions": {"p": {"dependencies": {"begin": {"required": ["end"]}, "end": ["begin"]}}},
+    dependencies = {"begin": {"required": ["end"]}, "end": ["begin"]}
+    schema = {"$id": "https://example.com/t.json", "definitions": {"p": {"dependencies": dependencies}},
               "$ref": "#/definitions/p"}  # fmt: skip
     assert check_schema(schema, dialect) is None
     compiled = compile_schema(schema, dialect)

@@ -266,11 +266,11 @@ def test_heavy_filtering_is_measured_and_blamed_on_the_keyword() -> None:
 @pytest.mark.parametrize(
     ("schema", "message"),
     [
-        ({"$schema": "http://json-schema.org/draft-04/schema#"}, "draft-04"),
+        ({"$schema": "http://json-schema.org/draft-03/schema#"}, "Unsupported JSON Schema dialect"),
         ({"$defs": {"a": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}, "$ref"),
         ([1], "schema must be a JSON object or a boolean"),
     ],
-    ids=["draft-04", "ref-cycle", "not-a-schema"],
+    ids=["draft-03", "ref-cycle", "not-a-schema"],
 )
 def test_unusable_schemas_are_refused_clearly(schema: Any, message: str) -> None:
     with pytest.raises(InvalidInputError) as caught:

@@ -8,6 +8,16 @@ which still work. Every sample is re-checked by the contract's own validator bef
 yielded, so an approximation in the generator can cost time, never correctness. What the
 filter rejects is counted in :class:`SampleStats`, with the schema keyword to blame.
 
+Built, not filtered, wherever the schema says what is allowed: an untyped schema draws every
+JSON type its keywords leave possible (a type whose keywords cannot hold drops out); a property
+whose schema is empty (``false``, ``not: {}``) is never drawn; a ``oneOf`` branch carries the
+cheap negation of the others, an ``else`` that of its ``if``; ``not`` of a type, ``const`` or
+``enum`` narrows the types or values drawn; optional keys are chosen so the closure under
+``dependentRequired``/``dependencies`` fits ``maxProperties``; numbers stay within what JSON text
+round-trips. Each node is flattened once (references followed at the base URI the builder tracks
+through embedded ``$id`` resources, ``allOf`` merged) and checked locally only by the keywords
+it does not build (see ``_BUILT``), so a big schema costs its size, once.
+
     >>> from hypothesis import given
     >>> @given(from_contract(contract))
     ... def test_consumer_accepts_contract_json(document): ...
@@ -17,6 +27,7 @@ from __future__ import annotations
 
 import base64
 import math
+import re
 import sys
 import threading
 from collections import Counter
@@ -29,15 +40,16 @@ import hypothesis.strategies as st
 from hypothesis import provisional
 from hypothesis_jsonschema import from_schema as _leaf_from_schema
 
-from json_contracts._json.pointers import escape_pointer_segment, resolve_local_ref
+from json_contracts._json.pointers import escape_pointer_segment, lookup
+from json_contracts._json.text import canonical
 from json_contracts.contracts.model import Contract
 from json_contracts.errors import InvalidInputError
 from json_contracts.findings import Finding
 from json_contracts.schema.checking import check_schema
 from json_contracts.schema.compiled import CompiledSchema, compile_schema
-from json_contracts.schema.dialects import detect_dialect
+from json_contracts.schema.dialects import detect_library_dialect
 from json_contracts.schema.patterns import search as pattern_search
-from json_contracts.schema.vocabulary import DRAFT7
+from json_contracts.schema.vocabulary import DRAFT4, DRAFT6, DRAFT202012
 from json_contracts.testing._regex import python_pattern
 from json_contracts.testing.harness import check_time
 from json_contracts.testing.merge import PENDING, merge
@@ -55,6 +67,9 @@ __all__ = [
 
 _SAFE_INT = 2**53 - 1  # integers beyond this lose precision in the agent's JSON parser
 _EXTRA_KEYS = 3  # at most this many keys beyond the declared ones
+#: Up to this many optional properties, each is drawn or not; past it, at most this many are drawn
+#: (each equally likely), so a wide object does not carry half its hundred properties every time.
+_OPTIONAL_KEYS = 8
 _EXTRA_ITEMS = 4  # arrays grow at most this far beyond minItems when maxItems is open
 #: The largest length, item count or property count a schema's number can ask the generator for
 #: (minLength, minItems, minContains, minProperties). Hypothesis draws each document from a buffer
@@ -117,6 +132,37 @@ def json_values(max_leaves: int = 6) -> st.SearchStrategy[Any]:
     )
 
 
+_ANY: st.SearchStrategy[Any] | None = None
+
+
+def _any_value() -> st.SearchStrategy[Any]:
+    """:func:`json_values`, built once: one strategy object lets Hypothesis reuse what it learnt of it."""
+    global _ANY
+    if _ANY is None:
+        _ANY = json_values()
+    return _ANY
+
+
+def _plain(name: str) -> st.SearchStrategy[Any]:
+    """Any (small) value of the JSON type ``name``."""
+    if name == "null":
+        return st.none()
+    if name == "boolean":
+        return st.booleans()
+    if name in ("number", "integer"):
+        numbers = st.integers(-_SAFE_INT, _SAFE_INT)
+        return (
+            numbers
+            if name == "integer"
+            else numbers | st.floats(allow_nan=False, allow_infinity=False).map(_json_number)
+        )
+    if name == "string":
+        return st.text(max_size=12)
+    if name == "array":
+        return st.lists(_any_value(), max_size=3)
+    return st.dictionaries(st.text(max_size=8), _any_value(), max_size=3)
+
+
 def _formats() -> dict[str, st.SearchStrategy[str]]:
     """Strategies for the formats the validator asserts that hypothesis-jsonschema lacks.
 
@@ -146,31 +192,82 @@ _OBJECT_KEYS = ("properties", "required", "additionalProperties", "patternProper
                 "unevaluatedProperties")  # fmt: skip
 _ARRAY_KEYS = ("items", "prefixItems", "additionalItems", "contains", "minContains", "maxContains", "minItems",
                "maxItems", "uniqueItems", "unevaluatedItems")  # fmt: skip
-# Keywords whose meaning the builder reproduces exactly; anything else gets a local filter.
-_EXACT = {"type", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
-          "properties", "required", "additionalProperties", "minProperties", "maxProperties", "items",
-          "prefixItems", "additionalItems", "minItems", "maxItems", "dependentRequired", "title",
-          "description", "default", "examples", "$comment", "$id", "$schema", "$defs", "definitions",
-          "$anchor", "readOnly", "writeOnly", "deprecated"}  # fmt: skip
+_ALL_TYPES = ("null", "boolean", "number", "string", "array", "object")
+#: A pattern (as Python reads it) that names NUL: strings are drawn without NUL unless one does.
+_NUL = re.compile(r"\\(?:0(?![0-9])|x00|u0000|U00000000|c@)|\x00")
+_KEYS_OF = {"object": _OBJECT_KEYS, "array": _ARRAY_KEYS, "string": _STRING_KEYS, "number": _NUMBER_KEYS}
+#: Internal marker the builder adds for ``not: {type: integer}`` on numbers: draw only fractions.
+_FRACTIONAL = "x-json-contracts-fractional"
+# Keywords the builder reproduces by construction once a node is flattened (references followed,
+# allOf merged, branches chosen); a node's local filter checks only the others. The final gate
+# (the whole schema's validator) still checks every document, so this list costs time, never
+# soundness, if it is wrong.
+_BUILT = {"type", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+          "properties", "required", "additionalProperties", "patternProperties", "maxProperties", "items",
+          "prefixItems", "additionalItems", "minItems", "maxItems", "dependentRequired", "title", "description",
+          "default", "examples", "$comment", "$id", "id", "$schema", "$defs", "definitions", "$anchor",
+          "$dynamicAnchor", "$recursiveAnchor", "readOnly", "writeOnly", "deprecated", "anyOf", "if", "then",
+          "else", "enum", "const", "$ref", "$recursiveRef", "$dynamicRef", "allOf", PENDING, _FRACTIONAL,
+          "contentMediaType", "contentEncoding", "contentSchema", "$vocabulary"}  # fmt: skip
+# Keywords whose meaning depends on the keywords beside them (and on in-place applicators): a node
+# that has one is checked by its whole validator, never by a part of it.
+_WHOLE_NODE = ("unevaluatedProperties", "unevaluatedItems")
+_NESTING = 4  # how deep the static emptiness test looks into required properties and contains
+_RESOURCE_ID = ("$id", "id")
 
 
 class _Builder:
-    """Builds one strategy per (schema node, recursion depth), sharing the cache across the tree."""
+    """Builds one strategy per (schema node, base URI, recursion depth), sharing the cache across the tree.
+
+    The dialect decides how the builder reads a node: ``items`` arrays with ``additionalItems``
+    (draft-04 to 2019-09), ``$ref`` hiding its siblings (draft-04 to draft-07), boolean
+    ``exclusiveMinimum``/``exclusiveMaximum`` and ``id`` (draft-04).
+    """
 
     def __init__(self, root: Any, compiled: CompiledSchema, stats: SampleStats, max_depth: int) -> None:
         self.root = root
         self.compiled = compiled
         self.stats = stats
         self.max_depth = max_depth
-        self.draft07 = compiled.dialect == DRAFT7
-        self._cache: dict[tuple[int, int], st.SearchStrategy[Any]] = {}
+        dialect = compiled.dialect
+        self.items_array = dialect != DRAFT202012  # items: [..] + additionalItems before 2020-12
+        self.ref_alone = dialect in _REF_ALONE  # a $ref's siblings are ignored in draft-04 and draft-06
+        self.draft4 = dialect == DRAFT4
+        self.root_base = compiled.root_base
+        self._cache: dict[tuple[int, str, int], st.SearchStrategy[Any]] = {}
+        self._validators: dict[tuple[int, str], Any] = {}
+        self._empty: dict[tuple[int, str], bool] = {}
+        self._flat: dict[tuple[int, str], tuple[Any, str, int, bool]] = {}
         self._keep: list[Any] = []  # merged nodes stay alive so their ids stay unique
+
+    # -- references and base URIs ----------------------------------------------------------------
+
+    def _base_of(self, node: Any, base: str) -> str:
+        """The base URI inside ``node`` (its ``$id``, or draft-04 ``id``, joined to ``base``)."""
+        if not isinstance(node, dict) or not any(isinstance(node.get(k), str) for k in _RESOURCE_ID):
+            return base
+        return self.compiled.base_of(node, base)
+
+    def _resolve(self, ref: str, base: str) -> tuple[Any, str] | None:
+        """The node ``ref`` names and the base URI inside it, or None when it is not in this schema."""
+        return self.compiled.resolve(ref, base)
+
+    def _validator(self, node: Any, base: str) -> Any:
+        """The validator of ``node`` read at ``base``, built once per node (building copies the node)."""
+        key = (id(node), base)
+        found = self._validators.get(key)
+        if found is None:
+            self._keep.append(node)
+            found = self._validators[key] = self.compiled.for_subschema(node, base)
+        return found
 
     # -- filters ---------------------------------------------------------------------------------
 
-    def checked(self, strategy: st.SearchStrategy[Any], node: Any, pointer: str) -> st.SearchStrategy[Any]:
+    def checked(
+        self, strategy: st.SearchStrategy[Any], node: Any, pointer: str, base: str = ""
+    ) -> st.SearchStrategy[Any]:
         """``strategy`` filtered by the real validator of ``node`` (counted in the stats)."""
-        validator = self.compiled.for_subschema(node)
+        validator = self._validator(node, base)
 
         def accept(value: Any) -> bool:
             try:
@@ -189,74 +286,247 @@ class _Builder:
 
     # -- nodes -----------------------------------------------------------------------------------
 
-    def build(self, node: Any, pointer: str, depth: int = 0) -> st.SearchStrategy[Any]:
-        key = (id(node), depth)
+    def build(self, node: Any, pointer: str, depth: int = 0, base: str | None = None) -> st.SearchStrategy[Any]:
+        base = self.root_base if base is None else base
+        key = (id(node), base, depth)
         found = self._cache.get(key)
         if found is None:
             self._keep.append(node)
-            found = self._cache[key] = st.deferred(lambda: self._build(node, pointer, depth))
+            found = self._cache[key] = st.deferred(lambda: self._build(node, pointer, depth, base))
         return found
 
-    def _flatten(self, node: Any, depth: int) -> tuple[Any, int]:
-        """``node`` with its ``$ref`` chain and ``allOf`` merged in; the depth counts ``$ref`` hops."""
+    def flatten(self, node: Any, base: str, depth: int = 0) -> tuple[Any, str, int, bool]:
+        """``node`` with its ``$ref`` chain and ``allOf`` merged in, simplified; the base URI inside it;
+        the depth (counting ``$ref`` hops); and whether every reference was followed."""
+        key = (id(node), base)
+        cached = self._flat.get(key)
+        if cached is not None:
+            flat, inner, hops, followed = cached
+            return flat, inner, depth + hops, followed
+        start = depth
+        followed = True
+        base = self._base_of(node, base)
         for _ in range(64):
             if not isinstance(node, dict):
-                return node, depth
-            if isinstance(node.get("$ref"), str):
-                target = resolve_local_ref(self.root, node["$ref"])
-                rest = {k: v for k, v in node.items() if k != "$ref"}
-                if target is None:  # not a local pointer: generate broadly, the filter decides
-                    return rest or True, depth
-                if self.draft07:
-                    rest = {}  # draft-07 ignores a $ref's siblings
-                node, depth = merge(target, rest), depth + 1
+                break
+            ref = node.get("$ref")
+            if not isinstance(ref, str) and isinstance(node.get("$recursiveRef"), str):
+                ref = node["$recursiveRef"]  # 2019-09: read as "$ref": "#" (no $recursiveAnchor rebinding)
+            if not isinstance(ref, str) and isinstance(node.get("$dynamicRef"), str):
+                ref = node["$dynamicRef"]  # read as its static target; the filter has the last word
+            if isinstance(ref, str):
+                found = self._resolve(ref, base)
+                rest = {k: v for k, v in node.items() if k not in ("$ref", "$recursiveRef", "$dynamicRef")}
+                if found is None:  # not in this schema: generate broadly, the filter decides
+                    followed = False
+                    node = rest or True
+                    continue
+                target, target_base = found
+                if self.ref_alone:
+                    rest = {}
+                if target_base != base and rest:
+                    followed = False  # siblings read at another base: the filter decides
+                node, base, depth = merge(target, rest), self._base_of(target, target_base), depth + 1
+                self._keep.append(node)
                 continue
             if isinstance(node.get("allOf"), list):
                 parts = node["allOf"]
                 node = {k: v for k, v in node.items() if k != "allOf"}
                 for part in parts:
+                    if isinstance(part, dict) and any(k in part for k in ("$ref", "$id", "id", "$recursiveRef")):
+                        flat, part_base, _, part_followed = self.flatten(part, base)
+                        followed = followed and part_followed and part_base == base
+                        part = flat
                     node = merge(node, part)
+                self._keep.append(node)
                 continue
-            if node.get(PENDING) and not any(k in node for k in ("anyOf", "oneOf", "if")):
+            if isinstance(node, dict) and node.get(PENDING) and not any(k in node for k in ("anyOf", "oneOf", "if")):
                 parts = node[PENDING]
                 node = {k: v for k, v in node.items() if k != PENDING}
                 for part in parts:
                     node = merge(node, part)
+                self._keep.append(node)
                 continue
-            return node, depth
-        return node, depth
+            break
+        node = self._simplify(node, base)
+        self._keep.append(node)
+        self._flat[key] = (node, base, depth - start, followed)
+        return node, base, depth, followed
 
-    def _build(self, original: Any, pointer: str, depth: int) -> st.SearchStrategy[Any]:
+    def _simplify(self, node: Any, base: str) -> Any:
+        """``not`` of simple schemas and ``enum``/``const`` turned into what they leave (see :func:`_negate`)."""
+        if not isinstance(node, dict):
+            return node
+        if "not" in node:
+            node = dict(node)
+            rest = _absorb_not(node, node.pop("not"))
+            if rest is False:
+                return False
+            if rest is not True:
+                node["not"] = rest
+        choices = [node["const"]] if "const" in node else node.get("enum")
+        if isinstance(choices, list) and any(k not in ("enum", "const", *_IGNORED_KEYS) for k in node):
+            others = {k: v for k, v in node.items() if k not in ("enum", "const", PENDING)}
+            validator = self._validator(others, base)  # judge each listed value now, once
+            kept = [v for v in choices if validator.is_valid(v)]
+            pending = node.get(PENDING)
+            node = {"enum": kept}
+            if pending:
+                node[PENDING] = pending
+        return node
+
+    def is_empty(self, node: Any, base: str, nesting: int = 0) -> bool:
+        """Whether no value can match ``node``, as far as a cheap look proves it (never wrongly True)."""
+        if node is False:
+            return True
+        if not isinstance(node, dict) or nesting > _NESTING:
+            return False
+        key = (id(node), base)
+        if key in self._empty:
+            return self._empty[key]
+        self._empty[key] = False  # a cycle through references proves nothing
+        flat, inner, _, _ = self.flatten(node, base)
+        result = self._flat_is_empty(flat, inner, nesting)
+        self._empty[key] = result
+        return result
+
+    def _flat_is_empty(self, flat: Any, base: str, nesting: int) -> bool:
+        if flat is False:
+            return True
+        if not isinstance(flat, dict):
+            return False
+        choices = [flat["const"]] if "const" in flat else flat.get("enum")
+        if isinstance(choices, list) and not choices:
+            return True
+        if isinstance(flat.get("anyOf"), list) and all(self.is_empty(b, base, nesting + 1) for b in flat["anyOf"]):
+            return True
+        if isinstance(flat.get("oneOf"), list) and all(self.is_empty(b, base, nesting + 1) for b in flat["oneOf"]):
+            return True
+        if "const" in flat or "enum" in flat:
+            return False
+        return not any(self._type_possible(name, flat, base, nesting) for name in _types_of(flat))
+
+    def _type_possible(self, name: str, node: dict[str, Any], base: str, nesting: int) -> bool:
+        """Whether ``node``'s keywords for type ``name`` can hold at all (a cheap, one-sided test)."""
+        if name in ("integer", "number"):
+            low, low_open = _bound(_numbers_of(node, self.draft4), "minimum", "exclusiveMinimum", max)
+            high, high_open = _bound(_numbers_of(node, self.draft4), "maximum", "exclusiveMaximum", min)
+            if low is not None and high is not None and (low > high or (low == high and (low_open or high_open))):
+                return False
+            fractional = bool(node.get(_FRACTIONAL))
+            if name == "integer" and low is not None and high is not None and math.floor(high) < math.ceil(low):
+                return False
+            step = node.get("multipleOf")
+            return not (fractional and isinstance(step, int | float) and float(step).is_integer())
+        if name == "string":
+            low_len, high_len = _count(node, "minLength", 0), _count(node, "maxLength", None)
+            return high_len is None or low_len <= high_len
+        if name == "array":
+            return self._array_possible(node, base, nesting)
+        if name == "object":
+            return self._object_possible(node, base, nesting)
+        return name in ("null", "boolean")
+
+    def _array_possible(self, node: dict[str, Any], base: str, nesting: int) -> bool:
+        low, high = _count(node, "minItems", 0), _count(node, "maxItems", None)
+        if high is not None and low > high:
+            return False
+        prefix, rest = self._items(node)
+        if self.is_empty(rest, base, nesting + 1) and low > len(prefix):
+            return False
+        if any(self.is_empty(sub, base, nesting + 1) for sub in prefix[:low]):
+            return False
+        contains = node.get("contains")
+        min_contains = _count(node, "minContains", 1)
+        return not (
+            contains is not None
+            and min_contains > 0
+            and (self.is_empty(contains, base, nesting + 1) or (high is not None and min_contains > high))
+        )
+
+    def _object_possible(self, node: dict[str, Any], base: str, nesting: int) -> bool:
+        required = _required(node)
+        high = _count(node, "maxProperties", None)
+        if high is not None and (len(required) > high or _count(node, "minProperties", 0) > high):
+            return False
+        return not any(self.is_empty(self._property_schema(node, key), base, nesting + 1) for key in required)
+
+    def _property_schema(self, node: dict[str, Any], key: str) -> Any:
+        """The schema a property named ``key`` must match: its ``properties`` entry and every matching
+        ``patternProperties`` entry, or ``additionalProperties`` when neither names it."""
+        properties: dict[str, Any] = node["properties"] if isinstance(node.get("properties"), dict) else {}
+        patterns: dict[str, Any] = node["patternProperties"] if isinstance(node.get("patternProperties"), dict) else {}
+        parts = [properties[key]] if key in properties else []
+        parts += [sub for pat, sub in patterns.items() if _matches(pat, key)]
+        if not parts:
+            additional = node.get("additionalProperties", True)
+            if additional is True and node.get("unevaluatedProperties") is False:
+                additional = False
+            return additional
+        schema = parts[0]
+        for extra in parts[1:]:
+            schema = merge(schema, extra)
+        self._keep.append(schema)
+        return schema
+
+    def _items(self, node: dict[str, Any]) -> tuple[list[Any], Any]:
+        """The per-position item schemas and the schema for every item after them."""
+        if self.items_array:
+            items = node.get("items", True)
+            if isinstance(items, list):
+                return items, node.get("additionalItems", True)
+            return [], items
+        prefix = node.get("prefixItems")
+        return (prefix if isinstance(prefix, list) else []), node.get("items", True)
+
+    def _build(self, original: Any, pointer: str, depth: int, base: str) -> st.SearchStrategy[Any]:
         if depth > self.max_depth + 4:
             return st.nothing()  # a required recursion that never bottoms out
-        node, depth = self._flatten(original, depth)
+        node, inner, depth, followed = self.flatten(original, base, depth)
         if node is True:
-            return json_values()
+            return _any_value()
         if node is False or not isinstance(node, dict):
             return st.nothing()
-        self._keep.append(node)
-        strategy = self._combinators(node, pointer, depth)
+        if self.is_empty(original, base):
+            return st.nothing()
+        strategy = self._combinators(node, pointer, depth, inner)
         if strategy is None:
-            strategy = self._typed(node, pointer, depth)
-        needs_filter = original is not node or any(k not in _EXACT for k in node)
-        return self.checked(strategy, original, pointer) if needs_filter else strategy
+            strategy = self._typed(node, pointer, depth, inner)
+        if not followed or any(k in node for k in _WHOLE_NODE):
+            return self.checked(strategy, original, pointer, base)
+        residual = {k: v for k, v in node.items() if k not in _BUILT}
+        if residual:
+            if "minContains" in residual or "maxContains" in residual:
+                residual["contains"] = node.get("contains", True)
+            if "uniqueItems" in residual and "minItems" in node:
+                residual["minItems"] = node["minItems"]  # dropping repeats can leave an array too short
+            self._keep.append(residual)
+            return self.checked(strategy, residual, pointer, inner)
+        return strategy
 
-    def _combinators(self, node: dict[str, Any], pointer: str, depth: int) -> st.SearchStrategy[Any] | None:
+    def _combinators(self, node: dict[str, Any], pointer: str, depth: int, base: str) -> st.SearchStrategy[Any] | None:
         """A choice of branches for ``anyOf``/``oneOf``/``if``; each branch merged with the rest of the node."""
         for key in ("anyOf", "oneOf"):
             branches = node.get(key)
             if isinstance(branches, list) and branches:
-                base = {k: v for k, v in node.items() if k != key}
-                options = [
-                    self.build(merge(base, branch), f"{pointer}/{key}/{i}", depth) for i, branch in enumerate(branches)
-                ]
+                rest = {k: v for k, v in node.items() if k != key}
+                options = []
+                for i, branch in enumerate(branches):
+                    merged = merge(rest, self._at(branch, base))
+                    if key == "oneOf":  # kept only if it fails the others: say so where cheap
+                        for j, other in enumerate(branches):
+                            if j != i and merged is not False:
+                                merged = merge(merged, _negate(self._at(other, base), merged))
+                    options.append(self.build(merged, f"{pointer}/{key}/{i}", depth, base))
                 return st.one_of(options)
         if "if" in node:
-            base = {k: v for k, v in node.items() if k not in ("if", "then", "else")}
-            then_branch = merge(merge(base, node["if"]), node.get("then", True))
-            else_branch = merge(base, node.get("else", True))
+            rest = {k: v for k, v in node.items() if k not in ("if", "then", "else")}
+            condition = self._at(node["if"], base)
+            then_branch = merge(merge(rest, condition), self._at(node.get("then", True), base))
+            else_branch = merge(merge(rest, _negate(condition, rest)), self._at(node.get("else", True), base))
             return st.one_of(
-                self.build(then_branch, f"{pointer}/then", depth), self.build(else_branch, f"{pointer}/else", depth)
+                self.build(then_branch, f"{pointer}/then", depth, base),
+                self.build(else_branch, f"{pointer}/else", depth, base),
             )
         if "const" in node:
             return st.just(node["const"])
@@ -264,59 +534,89 @@ class _Builder:
             return st.sampled_from(node["enum"]) if node["enum"] else st.nothing()
         return None
 
-    def _typed(self, node: dict[str, Any], pointer: str, depth: int) -> st.SearchStrategy[Any]:
-        declared = node.get("type")
-        types = [declared] if isinstance(declared, str) else declared if isinstance(declared, list) else None
-        if types is None:  # untyped: follow the keywords present, else anything
-            inferred = [
-                name
-                for name, keys in (
-                    ("object", _OBJECT_KEYS),
-                    ("array", _ARRAY_KEYS),
-                    ("string", _STRING_KEYS),
-                    ("number", _NUMBER_KEYS),
-                )
-                if any(k in node for k in keys)
-            ]
-            if not inferred:
-                return json_values()
-            types = inferred
-        options = [self._of_type(name, node, pointer, depth) for name in types if isinstance(name, str)]
-        return st.one_of(options) if options else st.nothing()
+    def _at(self, sub: Any, base: str) -> Any:
+        """``sub`` ready to merge into a node read at ``base``: flattened when it is a reference or resource."""
+        if isinstance(sub, dict) and any(k in sub for k in ("$ref", "$id", "id", "$recursiveRef", "$dynamicRef")):
+            flat, inner, _, followed = self.flatten(sub, base)
+            if followed and inner == base:
+                return flat
+        return sub
 
-    def _of_type(self, name: str, node: dict[str, Any], pointer: str, depth: int) -> st.SearchStrategy[Any]:
+    def _typed(self, node: dict[str, Any], pointer: str, depth: int, base: str) -> st.SearchStrategy[Any]:
+        possible = [name for name in _types_of(node) if self._type_possible(name, node, base, 0)]
+        if "type" in node:
+            options = [self._of_type(name, node, pointer, depth, base) for name in possible]
+            return st.one_of(options) if options else st.nothing()
+        # Untyped: every type is allowed, each with its own keywords. The types the keywords are
+        # about get half the draws, so an object schema mostly draws objects; the others are drawn
+        # small, as any value of that type (no keyword of theirs is there to read).
+        mentioned = [name for name in possible if any(k in node for k in _KEYS_OF.get(name, ()))]
+        if len(possible) == len(_ALL_TYPES) and not mentioned:
+            return _any_value()
+        first = [self._of_type(name, node, pointer, depth, base) for name in mentioned]
+        others = [_plain(name) for name in possible if name not in mentioned]
+        if not first or not others:
+            return st.one_of(first + others) if first + others else st.nothing()
+        return st.one_of(st.one_of(first), st.one_of(others))
+
+    def _of_type(self, name: str, node: dict[str, Any], pointer: str, depth: int, base: str) -> st.SearchStrategy[Any]:
         if name == "null":
             return st.none()
         if name == "boolean":
             return st.booleans()
         if name in ("integer", "number"):
-            return self._number(name, node)
+            return self._number(name, node, pointer)
         if name == "string":
             return self._string(node, pointer)
         if name == "object":
-            return self._object(node, pointer, depth)
+            return self._object(node, pointer, depth, base)
         if name == "array":
-            return self._array(node, pointer, depth)
+            return self._array(node, pointer, depth, base)
         return st.nothing()
 
     # -- leaves (hypothesis-jsonschema) ----------------------------------------------------------
 
-    def _number(self, name: str, node: dict[str, Any]) -> st.SearchStrategy[Any]:
-        leaf: dict[str, Any] = {k: node[k] for k in _NUMBER_KEYS if isinstance(node.get(k), int | float)}
-        if isinstance(node.get("exclusiveMinimum"), bool) or isinstance(node.get("exclusiveMaximum"), bool):
-            leaf = {k: v for k, v in leaf.items() if not k.startswith("exclusive")}  # draft-04 style: filtered
+    def _number(self, name: str, node: dict[str, Any], pointer: str) -> st.SearchStrategy[Any]:
+        leaf = _numbers_of(node, self.draft4)
         if isinstance(leaf.get("multipleOf"), bool) or leaf.get("multipleOf", 1) <= 0:
             leaf.pop("multipleOf", None)  # not a usable step (the schema check refuses it): the filter decides
-        integers = _hostile_multiples("integer", leaf)
-        if integers is None:
-            integers = _leaf_from_schema(
-                {"type": "integer", "minimum": -_SAFE_INT, "maximum": _SAFE_INT, **leaf}, allow_x00=False
-            )
+        safe = _within_safe_integers(leaf)  # integers beyond 2**53 - 1 change when JSON text is read back
+        if safe is None:
+            integers: st.SearchStrategy[Any] = st.nothing()
+        else:
+            hostile = _hostile_multiples("integer", safe)
+            if hostile is None:
+                hostile = _leaf_from_schema({"type": "integer", **safe}, allow_x00=False)
+            integers = hostile
         if name == "integer":
             return integers
-        floats = _hostile_multiples("number", leaf)
-        if floats is None:
-            floats = _leaf_from_schema({"type": "number", **leaf}, allow_x00=False)
+        # A whole multipleOf makes hypothesis-jsonschema's numbers whole: keep those within 2**53 too.
+        shape = safe if "multipleOf" in leaf and safe is not None else leaf
+        hostile = _hostile_multiples("number", shape)
+        if hostile is None:
+            hostile = _leaf_from_schema({"type": "number", **shape}, allow_x00=False)
+        floats = hostile.map(_json_number)
+        if node.get(_FRACTIONAL):  # not: {type: integer}: a whole number moves half a step, if it fits
+            low, low_open = _bound(leaf, "minimum", "exclusiveMinimum", max)
+            high, high_open = _bound(leaf, "maximum", "exclusiveMaximum", min)
+
+            def inside(x: float) -> bool:
+                q = Fraction(x)
+                above = low is None or (q > low if low_open else q >= low)
+                return above and (high is None or (q < high if high_open else q <= high))
+
+            def halved(x: float) -> float:
+                if not x.is_integer() or abs(x) >= 2**52:
+                    return x
+                return x + 0.5 if inside(x + 0.5) else x - 0.5
+
+            # Most unbounded floats Hypothesis draws are past 2**52, where every float is whole; a whole
+            # number within 2**53 plus a half is a fraction near the middle of the range instead.
+            plain = {k: v for k, v in (_within_safe_integers(leaf, 2**50) or {}).items() if k != "multipleOf"}
+            halves = _leaf_from_schema({"type": "integer", **plain}, allow_x00=False).map(_plus_half)
+            return self._counted(
+                st.one_of(halves, floats.map(halved)), lambda x: _fractional(x) and inside(x), ("not", f"{pointer}/not")
+            )
         return integers | floats
 
     def _string(self, node: dict[str, Any], pointer: str) -> st.SearchStrategy[Any]:
@@ -329,6 +629,8 @@ class _Builder:
             return st.nothing()  # crossed bounds (lint JC115): no string fits, and Hypothesis would refuse them
         if self._too_large(node, "minLength", pointer):
             return st.nothing()
+        if "maxLength" in lengths:
+            lengths["maxLength"] = min(lengths["maxLength"], max(lengths.get("minLength", 0), MAX_DRAWN_SIZE))
         pattern = node.get("pattern")
         if isinstance(pattern, str):
             translated = python_pattern(pattern)
@@ -339,9 +641,10 @@ class _Builder:
         shaped = "pattern" in leaf or "format" in leaf
         if not shaped:
             leaf.update(lengths)  # plain text is drawn at the right length; shaped text is filtered below
-        strategy: st.SearchStrategy[Any] = _leaf_from_schema(leaf, custom_formats=_FORMATS, allow_x00=False)
+        nul = "pattern" in leaf and _NUL.search(leaf["pattern"]) is not None  # drawn only where asked for
+        strategy: st.SearchStrategy[Any] = _leaf_from_schema(leaf, custom_formats=_FORMATS, allow_x00=nul)
         if shaped and lengths:
-            low, high = lengths.get("minLength", 0), lengths.get("maxLength")
+            low, high = lengths.get("minLength", 0), node.get("maxLength")
             keyword = "maxLength" if high is not None else "minLength"
             fits: Callable[[str], bool] = lambda s: low <= len(s) and (high is None or len(s) <= high)  # noqa: E731
             strategy = self._counted(strategy, fits, (keyword, f"{pointer}/{keyword}"))
@@ -370,48 +673,66 @@ class _Builder:
 
     # -- containers (our own) --------------------------------------------------------------------
 
-    def _object(self, node: dict[str, Any], pointer: str, depth: int) -> st.SearchStrategy[dict[str, Any]]:
+    def _object(self, node: dict[str, Any], pointer: str, depth: int, base: str) -> st.SearchStrategy[Any]:
         properties: dict[str, Any] = node["properties"] if isinstance(node.get("properties"), dict) else {}
         patterns: dict[str, Any] = node["patternProperties"] if isinstance(node.get("patternProperties"), dict) else {}
-        required = [k for k in node.get("required", []) if isinstance(k, str)]
-        additional = node.get("additionalProperties", True)
-        if node.get("unevaluatedProperties") is False and "additionalProperties" not in node:
-            additional = False
+        required = _required(node)
         dependent = _dependent_required(node)
         dependent_properties = _dependent_properties(node)
-        min_props = node.get("minProperties", 0) if isinstance(node.get("minProperties"), int) else 0
-        max_props = node.get("maxProperties") if isinstance(node.get("maxProperties"), int) else None
+        min_props = _count(node, "minProperties", 0)
+        max_props = _count(node, "maxProperties", None)
         if self._too_large(node, "minProperties", pointer):
             return st.nothing()
         shallow = depth >= self.max_depth
-        optional = [k for k in properties if k not in required]
-        names = self._key_names(node, patterns, pointer, additional)
+        forbidden = {key for key in properties if self.is_empty(self._property_schema(node, key), base)}
+        closure = _closure(required, dependent)
+        if forbidden & set(closure) or (max_props is not None and len(closure) > max_props):
+            return st.nothing()
+        optional = [k for k in properties if k not in closure and k not in forbidden]
+        forbidden_patterns = [pat for pat, sub in patterns.items() if self.is_empty(sub, base)]
+        names = self._key_names(node, patterns, pointer, forbidden_patterns, base)
         values: dict[str, st.SearchStrategy[Any]] = {}
+
+        def allowed(key: str) -> bool:
+            return key not in forbidden and not any(_matches(pat, key) for pat in forbidden_patterns)
 
         def value_for(key: str) -> st.SearchStrategy[Any]:
             if key not in values:
-                parts = [properties[key]] if key in properties else []
-                parts += [sub for pat, sub in patterns.items() if _matches(pat, key)]
-                parts += dependent_properties.get(key, [])
-                if not parts:
-                    parts = [additional]
-                schema = parts[0]
-                for extra in parts[1:]:
+                schema = self._property_schema(node, key)
+                for extra in dependent_properties.get(key, []):
                     schema = merge(schema, extra)
                 where = f"{pointer}/properties/{escape_pointer_segment(key)}" if key in properties else pointer
-                values[key] = self.build(schema, where, depth)
+                values[key] = self.build(schema, where, depth, base)
             return values[key]
+
+        def add(keys: list[str], key: str) -> bool:
+            """Add ``key`` and what depends on it, if all of that fits ``maxProperties`` and none is forbidden."""
+            grown = _closure([*keys, key], dependent)
+            if (max_props is not None and len(grown) > max_props) or not all(allowed(k) for k in grown):
+                return False
+            keys[:] = grown
+            return True
 
         @st.composite
         def objects(draw: Any) -> dict[str, Any]:
             check_time()
-            keys = list(required)
-            for key in optional:
-                if not shallow and (max_props is None or len(keys) < max_props) and draw(st.booleans()):
-                    keys.append(key)
+            keys = list(closure)
+            if shallow:
+                pass
+            elif len(optional) <= _OPTIONAL_KEYS:
+                for key in optional:
+                    if key not in keys and draw(st.booleans()):
+                        add(keys, key)
+            else:  # a wide object (a hundred optional properties): a few of them, each as likely
+                for _ in range(draw(st.integers(0, _OPTIONAL_KEYS))):
+                    key = optional[draw(st.integers(0, len(optional) - 1))]
+                    if key not in keys:
+                        add(keys, key)
             for key in optional:  # minProperties: declared properties first
-                if len(keys) < min_props and key not in keys:
-                    keys.append(key)
+                if len(keys) >= min_props:
+                    break
+                if key not in keys:
+                    add(keys, key)
             wanted = max(min_props - len(keys), 0)
             if names is not None and (wanted or not shallow):
                 room = max(_EXTRA_KEYS, wanted) if max_props is None else max(max_props - len(keys), 0)
@@ -421,66 +742,68 @@ class _Builder:
                     if count <= 0:
                         break
                     key = draw(names)
-                    if key not in keys:
-                        keys.append(key)
+                    if key not in keys and allowed(key) and add(keys, key):
                         count -= 1
-            pending = list(keys)
-            while pending:  # dependentRequired closes over the chosen keys
-                for needed in dependent.get(pending.pop(), []):
-                    if needed not in keys:
-                        keys.append(needed)
-                        pending.append(needed)
+            if not keys:
+                draw(st.just(None))  # Hypothesis warns about a composite that never draws
             return {key: draw(value_for(key)) for key in keys}
 
         return objects()
 
     def _key_names(
-        self, node: dict[str, Any], patterns: dict[str, Any], pointer: str, additional: Any
+        self, node: dict[str, Any], patterns: dict[str, Any], pointer: str, forbidden: list[str], base: str
     ) -> st.SearchStrategy[str] | None:
         """Names for keys beyond ``properties``, or None when none may be added."""
         options: list[st.SearchStrategy[str]] = []
         for pat in patterns:
             translated = python_pattern(pat)
-            if translated is not None:
+            if translated is not None and pat not in forbidden:
                 options.append(st.from_regex(translated).filter(_matcher(pat)))
-        if additional is not False:
+        additional = (
+            self._property_schema(node, "\x00-no-such-key") if not patterns else node.get("additionalProperties", True)
+        )
+        if node.get("unevaluatedProperties") is False and "additionalProperties" not in node:
+            additional = False
+        if not self.is_empty(additional, base):
             names = node.get("propertyNames")
             if isinstance(names, dict):
-                options.append(self.build({"type": "string", **names}, f"{pointer}/propertyNames"))
-            else:
+                options.append(self.build({"type": "string", **names}, f"{pointer}/propertyNames", 0, base))
+            elif names is not False:
                 options.append(st.text(st.characters(codec="utf-8", exclude_characters="\x00"), min_size=1, max_size=8))
         return st.one_of(options) if options else None
 
-    def _array(self, node: dict[str, Any], pointer: str, depth: int) -> st.SearchStrategy[list[Any]]:
-        if self.draft07:
-            items = node.get("items", True)
-            prefix = items if isinstance(items, list) else []
-            rest = node.get("additionalItems", True) if isinstance(items, list) else items
+    def _array(self, node: dict[str, Any], pointer: str, depth: int, base: str) -> st.SearchStrategy[list[Any]]:
+        prefix, rest = self._items(node)
+        if self.items_array:
             prefix_key = "items"
-            rest_where = f"{pointer}/additionalItems" if isinstance(items, list) else f"{pointer}/items"
+            rest_where = f"{pointer}/additionalItems" if isinstance(node.get("items"), list) else f"{pointer}/items"
         else:
-            prefix = node.get("prefixItems", []) if isinstance(node.get("prefixItems"), list) else []
-            rest = node.get("items", True)
             prefix_key, rest_where = "prefixItems", f"{pointer}/items"
         if rest is True and node.get("unevaluatedItems") is False:
             rest = False
-        min_items = node.get("minItems", 0) if isinstance(node.get("minItems"), int) else 0
-        max_items = node.get("maxItems") if isinstance(node.get("maxItems"), int) else None
+        min_items = _count(node, "minItems", 0)
+        max_items = _count(node, "maxItems", None)
         contains = node.get("contains")
-        min_contains = node.get("minContains", 1) if isinstance(node.get("minContains"), int) else 1
+        min_contains = _count(node, "minContains", 1)
         if self._too_large(node, "minItems", pointer) or (
             contains is not None and self._too_large(node, "minContains", pointer)
         ):
             return st.nothing()
+        if self.is_empty(rest, base):
+            rest = False
         shallow = depth >= self.max_depth
         upper = min_items if shallow else min_items + _EXTRA_ITEMS
         upper = min(upper, max_items) if max_items is not None else upper
         if rest is False:
             upper = min(upper, len(prefix))
-        prefix_strategies = [self.build(sub, f"{pointer}/{prefix_key}/{i}", depth) for i, sub in enumerate(prefix)]
-        rest_strategy = self.build(rest, rest_where, depth)
+        prefix_strategies = [
+            self.build(sub, f"{pointer}/{prefix_key}/{i}", depth, base) for i, sub in enumerate(prefix)
+        ]
+        rest_strategy = self.build(rest, rest_where, depth, base)
         contains_strategy = (
-            self.build(merge(rest, contains), f"{pointer}/contains", depth) if contains is not None else None
+            self.build(merge(rest, self._at(contains, base)), f"{pointer}/contains", depth, base)
+            if contains is not None
+            else None
         )
         unique = node.get("uniqueItems") is True
 
@@ -502,6 +825,166 @@ class _Builder:
             return result
 
         return arrays()
+
+
+_REF_ALONE = (DRAFT4, DRAFT6)  # Ajv, and so our draft-07, applies a $ref's siblings
+_IGNORED_KEYS = ("title", "description", "default", "examples", "$comment", "$id", "$schema", "$anchor", "readOnly",
+                 "writeOnly", "deprecated", PENDING)  # fmt: skip
+
+
+def _types_of(node: dict[str, Any]) -> list[str]:
+    """The types ``node`` allows: its ``type``, or every JSON type when it has none."""
+    declared = node.get("type")
+    names = [declared] if isinstance(declared, str) else declared if isinstance(declared, list) else list(_ALL_TYPES)
+    result = [n for n in names if isinstance(n, str)]
+    if "number" in result and "integer" in result:
+        result.remove("integer")  # numbers already draw integers
+    return result
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _count(node: dict[str, Any], key: str, default: Any) -> Any:
+    value = node.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _required(node: dict[str, Any]) -> list[str]:
+    required = node.get("required")
+    return list(dict.fromkeys(k for k in required if isinstance(k, str))) if isinstance(required, list) else []
+
+
+def _numbers_of(node: dict[str, Any], draft4: bool) -> dict[str, Any]:
+    """A node's numeric keywords in draft-06 form (draft-04's boolean exclusive bounds rewritten)."""
+    leaf: dict[str, Any] = {k: node[k] for k in _NUMBER_KEYS if _is_number(node.get(k))}
+    for side in ("Minimum", "Maximum"):
+        flag = node.get("exclusive" + side)
+        if isinstance(flag, bool):
+            bound = leaf.pop(side.lower(), None)
+            if flag and bound is not None and draft4:
+                leaf["exclusive" + side] = bound
+            elif bound is not None:
+                leaf[side.lower()] = bound
+    return leaf
+
+
+def _json_number(value: Any) -> Any:
+    """A drawn number as JSON text carries it: never -0, and a whole number beyond 2**53 as the float
+    JavaScript reads (the filter then judges that number, the one an agent would see)."""
+    if isinstance(value, float):
+        return value + 0.0
+    return float(value) if abs(value) > _SAFE_INT else value
+
+
+def _within_safe_integers(leaf: dict[str, Any], limit: int = _SAFE_INT) -> dict[str, Any] | None:
+    """``leaf``'s bounds narrowed to +-``limit`` (2**53 - 1), or None when they leave no room there."""
+    safe = dict(leaf)
+    for inclusive, exclusive, edge, tighter in (
+        ("minimum", "exclusiveMinimum", -limit, max),
+        ("maximum", "exclusiveMaximum", limit, min),
+    ):
+        given = [safe[k] for k in (inclusive, exclusive) if k in safe]
+        if not given or tighter([*given, edge]) == edge:
+            safe.pop(exclusive, None)
+            safe[inclusive] = edge
+    low = safe.get("minimum", safe.get("exclusiveMinimum", -limit))
+    high = safe.get("maximum", safe.get("exclusiveMaximum", limit))
+    return None if low > limit or high < -limit or low > high else safe
+
+
+def _plus_half(value: Any) -> float:
+    return float(value) + 0.5
+
+
+def _fractional(value: Any) -> bool:
+    return isinstance(value, float) and not value.is_integer()
+
+
+def _closure(keys: list[str], dependent: dict[str, list[str]]) -> list[str]:
+    """``keys`` and every key they bring with them through ``dependentRequired``/``dependencies``."""
+    result = list(dict.fromkeys(keys))
+    pending = list(result)
+    while pending:
+        for needed in dependent.get(pending.pop(), []):
+            if needed not in result:
+                result.append(needed)
+                pending.append(needed)
+    return result
+
+
+def _absorb_not(node: dict[str, Any], negated: Any) -> Any:
+    """Apply ``not: negated`` to ``node`` where it narrows what the builder draws; what is left of it.
+
+    ``not: {}`` empties the node; ``not: {type: X}`` removes X from its types (``integer`` from
+    ``number`` leaves fractions); ``not: {enum/const}`` removes values from its ``enum``; a
+    merged ``not: {anyOf: [...]}`` is each part in turn. Anything else stays for the filter.
+    """
+    if negated is True or negated == {}:
+        return False
+    if negated is False:
+        return True
+    if not isinstance(negated, dict):
+        return negated
+    keys = [k for k in negated if k not in _IGNORED_KEYS]
+    if keys == ["anyOf"] and isinstance(negated["anyOf"], list):
+        left = []
+        for part in negated["anyOf"]:
+            rest = _absorb_not(node, part)
+            if rest is False:
+                return False
+            if rest is not True:
+                left.append(rest)
+        return True if not left else left[0] if len(left) == 1 else {"anyOf": left}
+    if keys == ["type"]:
+        removed = _types_of(negated)
+        if "number" in removed:
+            removed.append("integer")
+        kept = [t for t in _types_of(node) if t not in removed]
+        if "integer" in removed and "number" in kept:
+            node[_FRACTIONAL] = True
+        node["type"] = kept
+        return bool(kept)
+    if keys in (["const"], ["enum"]) and ("enum" in node or "const" in node):
+        banned = [negated["const"]] if "const" in negated else negated.get("enum")
+        if isinstance(banned, list):
+            gone = {canonical(v) for v in banned}
+            choices = [node.pop("const")] if "const" in node else node.pop("enum")
+            node["enum"] = [v for v in choices if canonical(v) not in gone] if isinstance(choices, list) else []
+            return True
+    return negated
+
+
+def _negate(condition: Any, beside: Any) -> Any:
+    """A schema for values that fail ``condition``, where a cheap exact (or narrower) one exists,
+    else ``{"not": condition}`` for the filter. ``beside`` is the node it will be merged into. Object
+    keywords hold for every value that is not an object, so only an object can fail them."""
+    if condition is True or condition == {}:
+        return False
+    if condition is False:
+        return True
+    if not isinstance(condition, dict):
+        return True
+    keys = [k for k in condition if k not in _IGNORED_KEYS]
+    if keys == ["properties"] and isinstance(condition["properties"], dict) and len(condition["properties"]) == 1:
+        # {properties: {k: S}} fails only when k is there and fails S
+        ((name, sub),) = condition["properties"].items()
+        return {"type": "object", "required": [name], "properties": {name: {"not": sub}}}
+    if sorted(keys) == ["properties", "required"] and isinstance(condition["properties"], dict):
+        names = condition["properties"]
+        if len(names) == 1 and condition["required"] == list(names):
+            ((name, sub),) = names.items()
+            return {"type": "object", "properties": {name: {"not": sub}}}  # k missing, or there and failing S
+    if keys == ["required"] and isinstance(condition["required"], list):
+        taken = set(_required(beside)) if isinstance(beside, dict) else set()
+        free = [k for k in condition["required"] if isinstance(k, str) and k not in taken]
+        if not free:  # every value beside it that is an object has them all
+            return False
+        return {"type": "object", "properties": {free[0]: False}}  # one missing key suffices: the first free one
+    if keys in (["type"], ["const"], ["enum"]):
+        return {"not": {k: condition[k] for k in keys}}
+    return {"not": condition}
 
 
 def _hostile_multiples(name: str, leaf: dict[str, Any]) -> st.SearchStrategy[Any] | None:
@@ -642,14 +1125,18 @@ def _whole(strategy: st.SearchStrategy[Any], compiled: CompiledSchema, stats: Sa
 def from_schema(
     schema: Any, *, stats: SampleStats | None = None, max_depth: int = 3, dialect: str | None = None
 ) -> st.SearchStrategy[Any]:
-    """Documents valid against a draft-07 or 2020-12 ``schema``.
+    """Documents valid against ``schema``: draft-04, draft-06, draft-07, 2019-09 or 2020-12, as its
+    ``$schema`` says (2020-12 without one), or as ``dialect`` says.
 
     ``max_depth`` bounds recursion through ``$ref``: past it, objects carry only their required
     keys and arrays their minimum length. Pass a :class:`SampleStats` to learn how much the
-    validator filter rejected, and why.
+    validator filter rejected, and why. The schema is checked and compiled once, here; the
+    strategy reuses both for every document.
 
     Raises:
-        InvalidInputError: the schema is not a usable draft-07 or 2020-12 schema.
+        InvalidInputError: the schema is not a usable schema of those dialects (the message names
+            the problem and where: an unknown ``$schema``, a ``$ref`` to another file, a
+            reference loop, an invalid ECMA-262 pattern).
     """
     if schema is False:
         return st.nothing()
@@ -659,14 +1146,31 @@ def from_schema(
         schema_dict = schema
     else:
         raise InvalidInputError("schema must be a JSON object or a boolean")
-    chosen = dialect or detect_dialect(schema_dict)
+    chosen = dialect or detect_library_dialect(schema_dict)
     if isinstance(chosen, Finding):
         raise InvalidInputError(chosen.message)
     problem = check_schema(schema_dict, chosen)
     if problem is not None:
-        raise InvalidInputError(f"{problem.message} (at {problem.pointer or '/'})")
+        raise InvalidInputError(_refusal(schema_dict, problem))
     compiled = compile_schema(schema_dict, chosen)
     return _strategy(schema_dict, compiled, stats or SampleStats(), max_depth)
+
+
+def _refusal(schema: dict[str, Any], problem: Finding) -> str:
+    """Why ``from_schema`` refuses ``schema``: the schema check's message, said plainly for a reference
+    to another file (the schema is not whole, so nothing it allows can be drawn)."""
+    where = problem.pointer or "/"
+    if where.endswith(("/$ref", "/$dynamicRef")):
+        parent, _, keyword = where.rpartition("/")
+        node = lookup(schema, parent)[1]
+        ref = node.get(keyword) if isinstance(node, dict) else None
+        if isinstance(ref, str) and not ref.startswith("#"):
+            return (
+                f"the schema refers to another file: {keyword} {ref!r} at {where} names a schema that is not in "
+                "this one, and from_schema never fetches one; copy that schema into $defs (an embedded $id "
+                f"resource is followed) and point at it ({problem.message})"
+            )
+    return f"{problem.message} (at {where})"
 
 
 def _strategy(schema: Any, compiled: CompiledSchema, stats: SampleStats, max_depth: int) -> st.SearchStrategy[Any]:
@@ -692,7 +1196,8 @@ def from_contract_lazily(lookup: Callable[[], Contract], *, max_depth: int = 3) 
 def for_subschema(contract: Contract, node: Any, *, max_depth: int = 3) -> st.SearchStrategy[Any]:
     """Values valid against ``node``, a sub-schema of ``contract`` (its ``$ref``s resolve against the root)."""
     builder = _Builder(contract.schema, contract.compiled, SampleStats(), max_depth)
-    return builder.checked(builder.build(node, ""), node, "")
+    base = builder.root_base  # a node of the root resource, or a new wrapper around such nodes
+    return builder.checked(builder.build(node, "", 0, base), node, "", base)
 
 
 def blame_message(stats: SampleStats) -> str:
