@@ -318,3 +318,27 @@ def test_draft_04_id_of_an_embedded_resource_is_the_base_of_its_references() -> 
 
     assert is_valid(compiled, {"a": {"x": 1}})
     assert not is_valid(compiled, {"a": {"x": "one"}})
+
+
+_META_URIS = {
+    DRAFT4: "http://json-schema.org/draft-04/schema#",
+    DRAFT7: "http://json-schema.org/draft-07/schema#",
+    DRAFT201909: "https://json-schema.org/draft/2019-09/schema",
+    DRAFT202012: "https://json-schema.org/draft/2020-12/schema",
+}
+
+
+@pytest.mark.parametrize("dialect", sorted(_META_URIS))
+def test_the_library_follows_a_ref_to_an_official_meta_schema_offline(dialect: str, no_network: None) -> None:
+    # SchemaStore's aio-connector-metadata schemas hold "a JSON Schema" fields this way.
+    schema = {"properties": {"s": {"$ref": _META_URIS[dialect]}}}
+    assert check_schema(schema, dialect, meta_schemas=True) is None
+    validator = compile_schema(schema, dialect).validator
+    assert validator.is_valid({"s": {"type": "string"}})
+    assert not validator.is_valid({"s": {"type": 5}})
+
+
+def test_a_contract_still_refuses_a_ref_to_a_meta_schema_as_the_typescript_server_does() -> None:
+    problem = check_schema({"properties": {"s": {"$ref": _META_URIS[DRAFT7]}}}, DRAFT7)
+    assert problem is not None
+    assert "can't resolve reference" in problem.message

@@ -18,7 +18,7 @@ import referencing.exceptions
 from json_contracts._json.pointers import escape_pointer_segment, pointer_from_parts
 from json_contracts._json.values import nested_too_deep
 from json_contracts.findings import Code, Finding
-from json_contracts.schema.compiled import SPECIFICATIONS, dialect_resources
+from json_contracts.schema.compiled import META_SCHEMAS, SPECIFICATIONS, dialect_resources
 from json_contracts.schema.dialects import meta_errors, schema_problem
 from json_contracts.schema.meta_messages import join_sentences, meta_problems
 from json_contracts.schema.patterns import regex_problem
@@ -97,7 +97,7 @@ class _RefGraph:
     so the work is linear in the schema's size however often it is referenced.
     """
 
-    def __init__(self, schema: dict[str, Any], dialect: str) -> None:
+    def __init__(self, schema: dict[str, Any], dialect: str, *, meta_schemas: bool = False) -> None:
         self.schema = schema
         self.spec = SPECIFICATIONS[dialect]
         self.id_keyword = "id" if dialect == DRAFT4 else "$id"
@@ -105,6 +105,8 @@ class _RefGraph:
         # Crawled once, so each $anchor or $id lookup is a dictionary read, not a walk of the schema;
         # every resource read in the contract's dialect, as the validator reads it.
         registry, self.originals = dialect_resources(schema, dialect)
+        if meta_schemas:  # the official meta-schemas, bundled: the schema's own resources win
+            registry = META_SCHEMAS.combine(registry)
         self.resolver = registry.resolver(base_uri=self.root.id() or "")
         self.places = _places(schema)
         self.targets: dict[int, list[Any]] = {}  # id -> what its $ref and $dynamicRef resolve to
@@ -248,8 +250,14 @@ def _depth_problem(schema: Any, limit: int) -> Finding | None:
     return None
 
 
-def check_schema(schema: dict[str, Any], dialect: str, *, max_depth: int = 64) -> Finding | None:
+def check_schema(
+    schema: dict[str, Any], dialect: str, *, max_depth: int = 64, meta_schemas: bool = False
+) -> Finding | None:
     """Why ``schema`` cannot be compiled, or None.
+
+    ``meta_schemas`` lets a ``$ref`` name an official meta-schema (``from_schema``: the validator
+    reads them offline). A contract's check leaves it off, so the loader's verdicts stay the
+    TypeScript server's.
 
     Meta-schema errors become one sentence per problem (:mod:`.meta_messages`) after the
     TypeScript server's ``Invalid JSON Schema:`` prefix, pointing at the first problem in the file.
@@ -269,7 +277,7 @@ def check_schema(schema: dict[str, Any], dialect: str, *, max_depth: int = 64) -
         message = "Invalid JSON Schema: " + join_sentences(shown)
         first = problems[0]
         return schema_problem(message, first.pointer, Code.INVALID_PATTERN if first.regex else Code.INVALID_SCHEMA)
-    graph = _RefGraph(schema, dialect)
+    graph = _RefGraph(schema, dialect, meta_schemas=meta_schemas)
     return graph.walk() or graph.cycle()
 
 

@@ -29,6 +29,7 @@ from json_contracts.schema.formats import FORMAT_CHECKER
 from json_contracts.schema.vocabulary import DRAFT4, DRAFT6, DRAFT7, DRAFT201909, DRAFT202012, iter_subschemas
 
 __all__ = [
+    "META_SCHEMAS",
     "OFFLINE_REGISTRY",
     "SPECIFICATIONS",
     "CompiledSchema",
