@@ -22,7 +22,7 @@ from json_contracts._json.pointers import lookup, pointer_from_parts, pointer_pa
 from json_contracts._json.text import array_index, dumps, format_number
 from json_contracts.schema.authoring import suggest
 from json_contracts.schema.formats import FORMAT_EXAMPLES
-from json_contracts.schema.patterns import search
+from json_contracts.schema.patterns import matches
 from json_contracts.schema.validation import TIMEOUT_KEYWORD, ErrorRecord
 
 __all__ = [
@@ -189,18 +189,10 @@ def _property_schemas(node: dict[str, Any], name: str) -> list[Any]:
     properties, patterns = node.get("properties"), node.get("patternProperties")
     found = [properties[name]] if isinstance(properties, dict) and name in properties else []
     if isinstance(patterns, dict):
-        found += [sub for pattern, sub in patterns.items() if _matches(pattern, name)]
+        found += [sub for pattern, sub in patterns.items() if matches(pattern, name)]
     if not found and "additionalProperties" in node:
         found.append(node["additionalProperties"])
     return found
-
-
-def _matches(pattern: str, name: str) -> bool:
-    """Whether ``pattern`` matches ``name`` as validation would; a pattern that cannot say does not."""
-    try:
-        return search(pattern, name)
-    except Exception:  # an invalid ECMA pattern, a timeout: validation reports those itself
-        return False
 
 
 def _item_schemas(node: dict[str, Any], index: int) -> list[Any]:

@@ -23,7 +23,7 @@ from urllib.parse import unquote
 from json_contracts._json.pointers import lookup, pointer_parts
 from json_contracts._json.text import array_index
 from json_contracts.evolution.model import Focus
-from json_contracts.schema.patterns import search as pattern_search
+from json_contracts.schema.patterns import matches
 from json_contracts.schema.vocabulary import DRAFT7
 
 __all__ = ["document_place", "focused_schema"]
@@ -229,7 +229,7 @@ class _Narrowing:
         (only narrower: the patterns that match the name still apply).
         """
         patterns = node.get("patternProperties")
-        if name is not None and isinstance(patterns, dict) and any(_matches(p, name) for p in patterns):
+        if name is not None and isinstance(patterns, dict) and any(matches(p, name) for p in patterns):
             return {}
         extra = node.get("additionalProperties", True)
         if extra is False:
@@ -294,19 +294,12 @@ def _also(node: dict[str, Any], constraint: Any) -> None:
     node["allOf"] = [*(node["allOf"] if isinstance(node.get("allOf"), list) else []), constraint]
 
 
-def _matches(pattern: str, name: str) -> bool:
-    try:
-        return pattern_search(pattern, name)
-    except Exception:  # invalid, or past the time bound: not a match
-        return False
-
-
 def _fresh_name(node: dict[str, Any]) -> str:
     """A property name the object neither declares nor matches with a pattern: ``additionalProperties`` holds it."""
     declared, patterns = _mapping(node, "properties"), _mapping(node, "patternProperties")
     for i in range(1, 1000):
         name = "extra" if i == 1 else f"extra{i}"
-        if name not in declared and not any(_matches(p, name) for p in patterns):
+        if name not in declared and not any(matches(p, name) for p in patterns):
             return name
     raise _Impossible
 
@@ -316,7 +309,7 @@ def _name_matching(pattern: str, node: dict[str, Any]) -> str | None:
     literal = pattern.removeprefix("^").removesuffix("$")
     declared = _mapping(node, "properties")
     for name in ([literal] if literal and not _META.search(literal) else []) + list(_CANDIDATES):
-        if name not in declared and _matches(pattern, name):
+        if name not in declared and matches(pattern, name):
             return name
     return None
 

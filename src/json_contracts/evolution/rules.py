@@ -37,7 +37,7 @@ from json_contracts._json.pointers import lookup, pointer_from_parts
 from json_contracts._json.text import canonical, dumps
 from json_contracts.evolution.model import Change, Direction, Focus
 from json_contracts.findings import Code
-from json_contracts.schema.patterns import search as pattern_search
+from json_contracts.schema.patterns import matches
 from json_contracts.schema.vocabulary import DRAFT7
 
 __all__ = ["compare_schemas", "equivalent", "normalise"]
@@ -670,7 +670,7 @@ def _rule_pattern(side: _Side) -> Iterator[Change]:
     target = side.target.get("pattern")
     if not isinstance(target, str) or side.source.get("pattern") == target:
         return
-    failing = _failing(side, "string", lambda v: _matches(target, v))
+    failing = _failing(side, "string", lambda v: matches(target, v))
     if failing == []:
         return
     before = side.source.get("pattern")
@@ -699,13 +699,6 @@ def _rule_format(side: _Side) -> Iterator[Change]:
     yield _change(side, (Code.FORMAT_ADDED, Code.FORMAT_REMOVED), message, focus, ("format",))
 
 
-def _matches(pattern: str, name: str) -> bool:
-    try:
-        return pattern_search(pattern, name)
-    except Exception:  # an invalid pattern, or one past the time bound: not a match
-        return False
-
-
 def _patterns(node: dict[str, Any]) -> list[str]:
     patterns = node.get("patternProperties")
     return list(patterns) if isinstance(patterns, dict) else []
@@ -720,7 +713,7 @@ def _rule_closed(side: _Side) -> Iterator[Change]:
     source_properties = side.source.get("properties")
     keyword = ("additionalProperties",)
     for name, sub in source_properties.items() if isinstance(source_properties, dict) else ():
-        if name in target_properties or sub is False or any(_matches(p, name) for p in target_patterns):
+        if name in target_properties or sub is False or any(matches(p, name) for p in target_patterns):
             continue
         if side.backward:
             message = (
@@ -1047,7 +1040,7 @@ class _Walk:
                 if name in declared:
                     origin = origins[side].get("properties", "")
                     ends.append((declared[name], at.child("properties", name, origin=origin)))
-                elif any(_matches(p, name) for p in _patterns(node)):
+                elif any(matches(p, name) for p in _patterns(node)):
                     break  # a pattern speaks for it: the broad search compares
                 elif "additionalProperties" in node:
                     source = origins[side].get("additionalProperties", "") + "/additionalProperties"

@@ -58,6 +58,7 @@ __all__ = [
     "IN_PROCESS_LIMIT",
     "PatternNotChecked",
     "PatternTimeout",
+    "matches",
     "pattern_timeout",
     "regex_problem",
     "search",
@@ -324,3 +325,14 @@ def search(pattern: str, text: str, *, timeout: float | None = None) -> bool:
     if answer in (b"1", b"0"):
         return answer == b"1"
     raise ValueError(f"pattern {pattern!r} failed in the matcher: {json.loads(answer[1:])}")
+
+
+def matches(pattern: str, text: str) -> bool:
+    """:func:`search` for code that only steers (which sub-schema a key falls under, where to look):
+    a pattern that cannot answer (invalid, out of time, a lone surrogate) does not match; the
+    validator reports those problems itself.
+    """
+    try:
+        return search(pattern, text)
+    except Exception:  # regress.RegressError, PatternTimeout, PatternNotChecked, a worker failure
+        return False
