@@ -70,12 +70,17 @@ RENOVATE = "vendored/renovate.json"
 #: Contract-eligible dialects (the TypeScript server's rule): draft-07, 2020-12, or no ``$schema``.
 CONTRACT_DIALECTS = {"draft-07", "2020-12", "none"}
 
-# A refusal is the schema's own problem when it names one: another file (a reference that does not
-# resolve offline), a limit, or a pattern that is not ECMA-262. Any other refusal is reported.
+# A refusal is the schema's own problem when it names one, in the exact words the tool uses for it:
+# another file (from_schema's refusal, or the loader's unresolvable reference to something that is
+# not a local "#..." place), a size limit, or a pattern that is not ECMA-262. Any other refusal,
+# including "can't resolve reference #/..." (a local reference the checker failed to follow), is
+# reported.
 _OWN_PROBLEM = re.compile(
-    r"another file|can't resolve|cannot resolve|not in this one|limit|exceeds|nested more than"
-    r"|too (large|long|deep|many)|pattern|regular expression|\"regex\"",
-    re.IGNORECASE,
+    r"^the schema refers to another file: "
+    r"|^Invalid JSON Schema: can't resolve reference (?!#)\S+ from id \S+; (remote references are never fetched"
+    r"|only references inside this contract \(#\.\.\.\) are followed)"
+    r"|^Contract (file|schema) exceeds size limit \("
+    r"|must match format \"regex\" \([^)]*\); write the pattern as an ECMA-262 regular expression$",
 )
 
 

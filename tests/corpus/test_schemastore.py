@@ -100,5 +100,13 @@ def test_the_report_judge_flags_failures_and_accepts_inconclusive_and_own_proble
     assert contract_problems(case, {"results": [], "loadFailures": [odd]}) == [
         "load refused: JC016 Invalid contract shape: x"
     ]
+    unresolved = "Invalid JSON Schema: can't resolve reference {} from id #; remote references are never fetched"
+
+    def refused(message: str) -> dict[str, Any]:
+        return {"results": [], "loadFailures": [{"code": "JC019", "message": message, "contract": name}]}
+
+    assert contract_problems(case, refused(unresolved.format("a.json#/x"))) == []  # another file: its own problem
+    local = unresolved.format("#/definitions/x")  # a local place the checker could not follow: reported
+    assert contract_problems(case, refused(local)) == [f"load refused: JC019 {local}"]
     assert contract_problems(case, {"results": [], "loadFailures": []}) == ["neither tested nor refused"]
     assert "crashed" in contract_problems(case, {"crashed": "exit 1"})[0]
