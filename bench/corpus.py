@@ -140,31 +140,31 @@ def print_judged(results: dict[str, dict[str, Any]], draws: int) -> None:
 # --- 2. side by side with hypothesis-jsonschema --------------------------------------------------
 
 
-#: Seconds per schema on each side before the alarm ends its draw (reported as a timeout).
+#: Seconds per schema on each side before the alarm ends its draw (reported as a timeout), by default.
 SIDE_SECONDS = 60
 
 
-def _side(python: str, library: str, cases: list[Case], draws: int, work: Path) -> dict[str, dict[str, Any]]:
+def _side(
+    python: str, library: str, cases: list[Case], draws: int, work: Path, seconds: int
+) -> dict[str, dict[str, Any]]:
     """Run bench/corpus_hjs.py for ``library`` over ``cases``; one result per schema.
 
-    A schema whose line does not come within :data:`SIDE_SECONDS` plus 30 s (an alarm swallowed
-    somewhere) is a timeout: the process is killed and started again on the schemas after it.
+    A schema whose line does not come within ``seconds`` plus 30 s (an alarm swallowed somewhere)
+    is a timeout: the process is killed and started again on the schemas after it.
     """
     results: dict[str, dict[str, Any]] = {}
     env = {**os.environ, "PYTHONWARNINGS": "ignore"}
     pending = list(cases)
     while pending:
         job = work / f"job-{library}.json"
-        job.write_text(
-            json.dumps({"draws": draws, "seconds": SIDE_SECONDS, "schemas": [[c.id, c.schema] for c in pending]})
-        )
+        job.write_text(json.dumps({"draws": draws, "seconds": seconds, "schemas": [[c.id, c.schema] for c in pending]}))
         command = [python, str(ROOT / "bench" / "corpus_hjs.py"), "--library", library, str(job)]
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
         assert process.stdout is not None
         fd, buffered = process.stdout.fileno(), b""
         while pending:
             while b"\n" not in buffered:  # os.read, not readline: select must see every byte not yet read
-                ready, _, _ = select.select([fd], [], [], SIDE_SECONDS + 30)
+                ready, _, _ = select.select([fd], [], [], seconds + 30)
                 chunk = os.read(fd, 1 << 16) if ready else b""
                 if not chunk:
                     break
@@ -173,7 +173,7 @@ def _side(python: str, library: str, cases: list[Case], draws: int, work: Path) 
                 process.kill()
                 process.wait()
                 killed = process.returncode < 0
-                why = f"killed: no answer within {SIDE_SECONDS + 30} s" if killed else f"exit {process.returncode}"
+                why = f"killed: no answer within {seconds + 30} s" if killed else f"exit {process.returncode}"
                 outcome = "timeout" if killed else "error"
                 results[pending.pop(0).id] = {"outcome": outcome, "seconds": 0.0, "error": why}
                 break
@@ -186,14 +186,16 @@ def _side(python: str, library: str, cases: list[Case], draws: int, work: Path) 
     return results
 
 
-def side_by_side(cases: list[Case], draws: int, theirs: Path, chunk: int = 25) -> dict[str, Any]:
+def side_by_side(
+    cases: list[Case], draws: int, theirs: Path, seconds: int = SIDE_SECONDS, chunk: int = 25
+) -> dict[str, Any]:
     ours: dict[str, dict[str, Any]] = {}
     hjs: dict[str, dict[str, Any]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for start in range(0, len(cases), chunk):
             part = cases[start : start + chunk]
-            ours.update(_side(sys.executable, "ours", part, draws, Path(tmp)))
-            hjs.update(_side(str(theirs), "hjs", part, draws, Path(tmp)))
+            ours.update(_side(sys.executable, "ours", part, draws, Path(tmp), seconds))
+            hjs.update(_side(str(theirs), "hjs", part, draws, Path(tmp), seconds))
     both = [c.id for c in cases if ours.get(c.id, {}).get("outcome") == "drawn"
             and hjs.get(c.id, {}).get("outcome") == "drawn"]  # fmt: skip
     result: dict[str, Any] = {
@@ -333,6 +335,7 @@ def main() -> None:
     parser.add_argument("--renovate-timeout", type=float, default=None, help="--timeout for renovate's run")
     parser.add_argument("--hjs-venv", type=Path, default=Path(tempfile.gettempdir()) / "hjs-venv")
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
+    parser.add_argument("--side-seconds", type=int, default=SIDE_SECONDS, help="per-schema bound in part 2")
     args = parser.parse_args()
     sources = args.source or list(SOURCES)
     cases = {source: pick(source, args.quick) for source in sources}
@@ -345,7 +348,9 @@ def main() -> None:
 
     theirs = None if args.no_hjs else hjs_python(args.hjs_venv)
     if theirs is not None:
-        figures["side_by_side"] = {source: side_by_side(cs, 50, theirs) for source, cs in cases.items()}
+        figures["side_by_side"] = {
+            source: side_by_side(cs, 50, theirs, args.side_seconds) for source, cs in cases.items()
+        }
         print_side_by_side(figures["side_by_side"], 50)
 
     contracts = [
