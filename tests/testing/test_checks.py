@@ -79,7 +79,8 @@ def test_samples_valid_fails_on_heavy_filtering_with_the_keyword_to_blame(tmp_pa
     result = run_check(contract, "samples-valid", FAST)
     assert result.outcome == "failed"
     assert "heavy filtering" in result.message
-    assert "mostly by not at /not" in result.message
+    assert "the schema makes most candidates fail not at /not (" in result.message
+    assert "narrow it there" in result.message
     assert result.rejected_share is not None
     assert result.rejected_share > 0.5
     assert result.pointer == "/schema/not"

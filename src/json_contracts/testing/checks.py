@@ -176,9 +176,14 @@ def _samples_valid(contract: Contract, options: RunOptions) -> CheckResult:
     if outcome.unsatisfiable or outcome.examples == 0:
         return result("failed", f"no document could be drawn: {blame_message(stats)}", _schema_pointer(stats))
     if share > HEAVY_FILTERING:
+        # What the schema says is allowed is built, not filtered; what is left is a keyword whose
+        # values are rare among those the rest of the schema allows, and that is the schema's to narrow.
+        blamed = stats.most_blamed()
+        culprit = f"{blamed[0]} at {blamed[1] or '/'}" if blamed else "one of its keywords"
         message = (
-            f"sampling needs heavy filtering ({blame_message(stats)}); the generator reads that keyword "
-            "differently from the validator, or it is very hard to satisfy"
+            f"sampling needs heavy filtering: the schema makes most candidates fail {culprit} "
+            f"({round(share * 100)}% of drawn candidates were rejected; overlapping oneOf branches and a not that "
+            "excludes most of its type do this); narrow it there"
         )
         return result("failed", message, _schema_pointer(stats))
     drawn = _count(outcome.examples, "drawn document validates", "drawn documents validate")

@@ -59,14 +59,14 @@ def _both(a: Any, b: Any) -> Any:
         return a
     if a is False or b is False:
         return False
-    if canonical(a) == canonical(b):
+    if a is b or canonical(a) == canonical(b):  # the same node merged twice (a $ref both sides follow)
         return a
     return {"allOf": [a, b]}
 
 
 def _both_trivial(a: Any, b: Any) -> bool:
     """Whether :func:`_both` can combine ``a`` and ``b`` without an ``allOf`` (a side is true, false or equal)."""
-    return any(side is True or side is False or side == {} for side in (a, b)) or canonical(a) == canonical(b)
+    return a is b or any(side is True or side is False or side == {} for side in (a, b)) or canonical(a) == canonical(b)
 
 
 def _multiple(a: Any, b: Any) -> Any | None:

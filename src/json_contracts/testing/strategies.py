@@ -16,7 +16,8 @@ cheap negation of the others, an ``else`` that of its ``if``; ``not`` of a type,
 ``dependentRequired``/``dependencies`` fits ``maxProperties``; numbers stay within what JSON text
 round-trips. Each node is flattened once (references followed at the base URI the builder tracks
 through embedded ``$id`` resources, ``allOf`` merged) and checked locally only by the keywords
-it does not build (see ``_BUILT``), so a big schema costs its size, once.
+it does not build (see ``_BUILT``), so a big schema costs its size, once; :func:`from_contract`
+builds one tree per contract and depth, which every check of that contract draws from.
 
     >>> from hypothesis import given
     >>> @given(from_contract(contract))
@@ -30,8 +31,10 @@ import math
 import re
 import sys
 import threading
+import weakref
 from collections import Counter
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -47,8 +50,8 @@ from json_contracts.errors import InvalidInputError
 from json_contracts.findings import Finding
 from json_contracts.schema.checking import check_schema
 from json_contracts.schema.compiled import CompiledSchema, compile_schema
-from json_contracts.schema.dialects import detect_library_dialect
-from json_contracts.schema.patterns import search as pattern_search
+from json_contracts.schema.dialects import LIBRARY_DIALECTS, detect_library_dialect
+from json_contracts.schema.patterns import matches as pattern_matches
 from json_contracts.schema.vocabulary import DRAFT4, DRAFT6, DRAFT202012
 from json_contracts.testing._regex import python_pattern
 from json_contracts.testing.harness import check_time
@@ -116,6 +119,29 @@ class SampleStats:
                     self.blame[blame] += 1
 
 
+#: Every character UTF-8 can write (all but the surrogates), named by category. Hypothesis's
+#: ``codec="utf-8"`` (the default of ``text``, ``from_regex`` and hypothesis-jsonschema) means the same
+#: set, but builds it by encoding all 1.1 million code points (~1 s) in every process whose storage
+#: folder does not keep the table, and ``test --no-database`` keeps none.
+_UTF8 = st.characters(exclude_categories=["Cs"])
+
+
+def _text(max_size: int, min_size: int = 0) -> st.SearchStrategy[str]:
+    return st.text(_UTF8, min_size=min_size, max_size=max_size)
+
+
+def _no_surrogate(value: Any) -> bool:
+    return not isinstance(value, str) or not any("\ud800" <= c <= "\udfff" for c in value)
+
+
+def _leaf(schema: dict[str, Any], *, allow_x00: bool, custom_formats: Any = None) -> st.SearchStrategy[Any]:
+    """hypothesis-jsonschema's strategy for a leaf (a string or number schema) without its codec scan:
+    its strings are then drawn from every code point, so the rare lone surrogate (~0.3 % of strings)
+    is dropped here."""
+    strategy = _leaf_from_schema(schema, custom_formats=custom_formats, allow_x00=allow_x00, codec=None)
+    return strategy.filter(_no_surrogate) if schema.get("type") == "string" else strategy
+
+
 def json_values(max_leaves: int = 6) -> st.SearchStrategy[Any]:
     """Any JSON value (what ``true`` and ``{}`` allow): JSON-safe numbers, no NaN, no -0."""
     scalars = (
@@ -123,11 +149,11 @@ def json_values(max_leaves: int = 6) -> st.SearchStrategy[Any]:
         | st.booleans()
         | st.integers(-_SAFE_INT, _SAFE_INT)
         | st.floats(allow_nan=False, allow_infinity=False).map(lambda x: x + 0.0)
-        | st.text(max_size=12)
+        | _text(12)
     )
     return st.recursive(
         scalars,
-        lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=3),
+        lambda children: st.lists(children, max_size=3) | st.dictionaries(_text(8), children, max_size=3),
         max_leaves=max_leaves,
     )
 
@@ -157,10 +183,10 @@ def _plain(name: str) -> st.SearchStrategy[Any]:
             else numbers | st.floats(allow_nan=False, allow_infinity=False).map(_json_number)
         )
     if name == "string":
-        return st.text(max_size=12)
+        return _text(12)
     if name == "array":
         return st.lists(_any_value(), max_size=3)
-    return st.dictionaries(st.text(max_size=8), _any_value(), max_size=3)
+    return st.dictionaries(_text(8), _any_value(), max_size=3)
 
 
 def _formats() -> dict[str, st.SearchStrategy[str]]:
@@ -174,11 +200,11 @@ def _formats() -> dict[str, st.SearchStrategy[str]]:
         "url": provisional.urls(),
         "duration": st.tuples(digits, digits).map(lambda t: f"P{t[0]}DT{t[1]}H"),
         "byte": st.binary(max_size=12).map(lambda b: base64.b64encode(b).decode()),
-        "password": st.text(max_size=16),
-        "binary": st.text(max_size=16),
+        "password": _text(16),
+        "binary": _text(16),
         "iso-time": st.times().map(lambda t: t.isoformat() + "Z"),
         "iso-date-time": st.datetimes().map(lambda d: d.isoformat() + "Z"),
-        "json-pointer-uri-fragment": st.lists(st.from_regex(r"\A[a-z0-9]{0,6}\Z"), max_size=3).map(
+        "json-pointer-uri-fragment": st.lists(st.from_regex(r"\A[a-z0-9]{0,6}\Z", alphabet=_UTF8), max_size=3).map(
             lambda parts: "#" + "".join("/" + p for p in parts)
         ),
     }
@@ -224,11 +250,16 @@ class _Builder:
     ``exclusiveMinimum``/``exclusiveMaximum`` and ``id`` (draft-04).
     """
 
-    def __init__(self, root: Any, compiled: CompiledSchema, stats: SampleStats, max_depth: int) -> None:
+    def __init__(self, root: Any, compiled: CompiledSchema, max_depth: int, stats: SampleStats | None = None) -> None:
         self.root = root
         self.compiled = compiled
-        self.stats = stats
         self.max_depth = max_depth
+        #: Where the filters count: this tree's own stats (``from_schema``), or, for a tree shared by
+        #: the checks of a contract, the stats of the draw under way (:data:`_STATS`).
+        self.stats = stats
+        #: Keywords asking for more than MAX_DRAWN_SIZE, noted once when their node is built and
+        #: handed to the stats of every draw from this tree (see :func:`_counted_into`).
+        self.too_large: dict[tuple[str, str], int] = {}
         dialect = compiled.dialect
         self.items_array = dialect != DRAFT202012  # items: [..] + additionalItems before 2020-12
         self.ref_alone = dialect in _REF_ALONE  # a $ref's siblings are ignored in draft-04 and draft-06
@@ -263,6 +294,13 @@ class _Builder:
 
     # -- filters ---------------------------------------------------------------------------------
 
+    def record(self, ok: bool, blame: tuple[str, str] | None) -> None:
+        stats = self.stats or _STATS.get()
+        if stats is None:
+            check_time()  # as SampleStats.record does: a filter rejecting everything still stops on time
+        else:
+            stats.record(ok, blame)
+
     def checked(
         self, strategy: st.SearchStrategy[Any], node: Any, pointer: str, base: str = ""
     ) -> st.SearchStrategy[Any]:
@@ -273,16 +311,16 @@ class _Builder:
             try:
                 error = next(iter(validator.iter_errors(value)), None)
             except RecursionError:
-                self.stats.record(False, ("depth", pointer))
+                self.record(False, ("depth", pointer))
                 return False
             if error is None:
-                self.stats.record(True, None)
+                self.record(True, None)
                 return True
             where = pointer + "".join("/" + escape_pointer_segment(p) for p in error.relative_schema_path)
-            self.stats.record(False, (str(error.validator), where))
+            self.record(False, (str(error.validator), where))
             return False
 
-        return strategy.filter(accept)
+        return strategy.filter(_Test(accept))
 
     # -- nodes -----------------------------------------------------------------------------------
 
@@ -349,6 +387,11 @@ class _Builder:
                 continue
             break
         node = self._simplify(node, base)
+        if isinstance(node, dict) and any(isinstance(node.get(k), str) for k in _RESOURCE_ID):
+            # ``base`` is the base inside the node from here on: a ``$id`` left in it (the root's, merged
+            # beside a root ``$ref``) would move every branch merged from it to that URI again, where
+            # the compiled schema may know no ``#/definitions/...`` (SchemaStore's bosh-deploy-config).
+            node = {k: v for k, v in node.items() if not (k in _RESOURCE_ID and isinstance(v, str))}
         self._keep.append(node)
         self._flat[key] = (node, base, depth - start, followed)
         return node, base, depth, followed
@@ -586,7 +629,7 @@ class _Builder:
         else:
             hostile = _hostile_multiples("integer", safe)
             if hostile is None:
-                hostile = _leaf_from_schema({"type": "integer", **safe}, allow_x00=False)
+                hostile = _leaf({"type": "integer", **safe}, allow_x00=False)
             integers = hostile
         if name == "integer":
             return integers
@@ -594,7 +637,7 @@ class _Builder:
         shape = safe if "multipleOf" in leaf and safe is not None else leaf
         hostile = _hostile_multiples("number", shape)
         if hostile is None:
-            hostile = _leaf_from_schema({"type": "number", **shape}, allow_x00=False)
+            hostile = _leaf({"type": "number", **shape}, allow_x00=False)
         floats = hostile.map(_json_number)
         if node.get(_FRACTIONAL):  # not: {type: integer}: a whole number moves half a step, if it fits
             low, low_open = _bound(leaf, "minimum", "exclusiveMinimum", max)
@@ -613,7 +656,7 @@ class _Builder:
             # Most unbounded floats Hypothesis draws are past 2**52, where every float is whole; a whole
             # number within 2**53 plus a half is a fraction near the middle of the range instead.
             plain = {k: v for k, v in (_within_safe_integers(leaf, 2**50) or {}).items() if k != "multipleOf"}
-            halves = _leaf_from_schema({"type": "integer", **plain}, allow_x00=False).map(_plus_half)
+            halves = _leaf({"type": "integer", **plain}, allow_x00=False).map(_plus_half)
             return self._counted(
                 st.one_of(halves, floats.map(halved)), lambda x: _fractional(x) and inside(x), ("not", f"{pointer}/not")
             )
@@ -636,13 +679,15 @@ class _Builder:
             translated = python_pattern(pattern)
             if translated is not None:
                 leaf["pattern"] = translated
-        if isinstance(node.get("format"), str):
+        if isinstance(node.get("format"), str) and not ("pattern" in leaf and _anchored(pattern)):
+            # A pattern anchored at both ends says more than a format (a format drawn first almost never
+            # matches ``^https?://(a|b)\\.json$``); the node's filter checks the format it leaves out.
             leaf["format"] = node["format"]
         shaped = "pattern" in leaf or "format" in leaf
         if not shaped:
             leaf.update(lengths)  # plain text is drawn at the right length; shaped text is filtered below
         nul = "pattern" in leaf and _NUL.search(leaf["pattern"]) is not None  # drawn only where asked for
-        strategy: st.SearchStrategy[Any] = _leaf_from_schema(leaf, custom_formats=_FORMATS, allow_x00=nul)
+        strategy: st.SearchStrategy[Any] = _leaf(leaf, custom_formats=_FORMATS, allow_x00=nul)
         if shaped and lengths:
             low, high = lengths.get("minLength", 0), node.get("maxLength")
             keyword = "maxLength" if high is not None else "minLength"
@@ -657,8 +702,10 @@ class _Builder:
         value = node.get(keyword)
         if not isinstance(value, int) or isinstance(value, bool) or value <= MAX_DRAWN_SIZE:
             return False
-        with self.stats._lock:
-            self.stats.too_large[(keyword, f"{pointer}/{keyword}")] = value
+        self.too_large[(keyword, f"{pointer}/{keyword}")] = value
+        if self.stats is not None:
+            with self.stats._lock:
+                self.stats.too_large[(keyword, f"{pointer}/{keyword}")] = value
         return True
 
     def _counted(
@@ -666,10 +713,10 @@ class _Builder:
     ) -> st.SearchStrategy[Any]:
         def accept(value: Any) -> bool:
             ok = test(value)
-            self.stats.record(ok, None if ok else blame)
+            self.record(ok, None if ok else blame)
             return ok
 
-        return strategy.filter(accept)
+        return strategy.filter(_Test(accept))
 
     # -- containers (our own) --------------------------------------------------------------------
 
@@ -713,7 +760,6 @@ class _Builder:
             keys[:] = grown
             return True
 
-        @st.composite
         def objects(draw: Any) -> dict[str, Any]:
             check_time()
             keys = list(closure)
@@ -748,7 +794,7 @@ class _Builder:
                 draw(st.just(None))  # Hypothesis warns about a composite that never draws
             return {key: draw(value_for(key)) for key in keys}
 
-        return objects()
+        return _composed(objects)
 
     def _key_names(
         self, node: dict[str, Any], patterns: dict[str, Any], pointer: str, forbidden: list[str], base: str
@@ -758,7 +804,7 @@ class _Builder:
         for pat in patterns:
             translated = python_pattern(pat)
             if translated is not None and pat not in forbidden:
-                options.append(st.from_regex(translated).filter(_matcher(pat)))
+                options.append(st.from_regex(translated, alphabet=_UTF8).filter(_matcher(pat)))
         additional = (
             self._property_schema(node, "\x00-no-such-key") if not patterns else node.get("additionalProperties", True)
         )
@@ -769,7 +815,9 @@ class _Builder:
             if isinstance(names, dict):
                 options.append(self.build({"type": "string", **names}, f"{pointer}/propertyNames", 0, base))
             elif names is not False:
-                options.append(st.text(st.characters(codec="utf-8", exclude_characters="\x00"), min_size=1, max_size=8))
+                options.append(
+                    st.text(st.characters(exclude_categories=["Cs"], exclude_characters="\x00"), min_size=1, max_size=8)
+                )
         return st.one_of(options) if options else None
 
     def _array(self, node: dict[str, Any], pointer: str, depth: int, base: str) -> st.SearchStrategy[list[Any]]:
@@ -805,14 +853,21 @@ class _Builder:
             if contains is not None
             else None
         )
+        # A second ``contains`` (two allOf parts, SchemaStore's kya) waits in PENDING: one item each.
+        more_contains = [
+            self.build(merge(rest, self._at(part["contains"], base)), f"{pointer}/contains", depth, base)
+            for part in node.get(PENDING, [])
+            if isinstance(part, dict) and list(part) == ["contains"]
+        ]
         unique = node.get("uniqueItems") is True
 
-        @st.composite
         def arrays(draw: Any) -> list[Any]:
             size = draw(st.integers(min(min_items, upper), max(min_items, upper)))
             result = [draw(s) for s in prefix_strategies[:size]]
             if contains_strategy is not None and min_contains > 0 and rest is not False:
                 result += [draw(contains_strategy) for _ in range(min_contains)]
+            if rest is not False:
+                result += [draw(strategy) for strategy in more_contains]
             while len(result) < size:
                 check_time()  # items are drawn unfiltered: a long array must still stop on time
                 result.append(draw(rest_strategy))
@@ -824,7 +879,27 @@ class _Builder:
                 result = kept
             return result
 
-        return arrays()
+        return _composed(arrays)
+
+
+@st.composite
+def _composed(draw: Any, make: Callable[[Any], Any]) -> Any:
+    """``make(draw)``: one ``@composite`` for every node. Hypothesis reads the source of each function
+    it decorates (~1 ms), so a decorator per object or array node would cost a big schema seconds."""
+    return make(draw)
+
+
+class _Test:
+    """A filter predicate Hypothesis does not read: given a plain function, ``filter`` on numbers
+    parses its source looking for bounds to build in (~1 ms per filter); ours never has any."""
+
+    __slots__ = ("test",)
+
+    def __init__(self, test: Callable[[Any], bool]) -> None:
+        self.test = test
+
+    def __call__(self, value: Any) -> bool:
+        return self.test(value)
 
 
 _REF_ALONE = (DRAFT4, DRAFT6)  # Ajv, and so our draft-07, applies a $ref's siblings
@@ -977,14 +1052,56 @@ def _negate(condition: Any, beside: Any) -> Any:
             ((name, sub),) = names.items()
             return {"type": "object", "properties": {name: {"not": sub}}}  # k missing, or there and failing S
     if keys == ["required"] and isinstance(condition["required"], list):
-        taken = set(_required(beside)) if isinstance(beside, dict) else set()
+        # Keys every object beside it has: its required ones and all that they bring along.
+        taken = set(_closure(_required(beside), _dependent_required(beside))) if isinstance(beside, dict) else set()
         free = [k for k in condition["required"] if isinstance(k, str) and k not in taken]
         if not free:  # every value beside it that is an object has them all
             return False
         return {"type": "object", "properties": {free[0]: False}}  # one missing key suffices: the first free one
     if keys in (["type"], ["const"], ["enum"]):
         return {"not": {k: condition[k] for k in keys}}
+    family = _family(keys)
+    if family == "object" and _told_apart(condition, beside):
+        return {"type": "object"}  # every object beside it fails condition; every other value passes it
+    if family is not None:  # only a value of that type can fail keywords about that type
+        return {"type": family, "not": condition}
     return {"not": condition}
+
+
+def _family(keys: list[str]) -> str | None:
+    """The one JSON type all of ``keys`` are about (``number`` for numeric keywords), or None."""
+    for name, family in _KEYS_OF.items():
+        if keys and all(k in family for k in keys):
+            return name
+    return None
+
+
+def _told_apart(condition: dict[str, Any], beside: Any) -> bool:
+    """Whether no object ``beside`` allows can match ``condition``: a property ``beside`` requires is
+    held by ``const``/``enum`` to values ``condition`` does not allow there (a discriminator, as in
+    ``{"type": {"const": "TextLine"}}`` against ``{"type": {"const": "ComboBox"}}``)."""
+    if not isinstance(beside, dict):
+        return False
+    mine: dict[str, Any] = beside["properties"] if isinstance(beside.get("properties"), dict) else {}
+    theirs: dict[str, Any] = condition["properties"] if isinstance(condition.get("properties"), dict) else {}
+    for key in _required(beside):
+        allowed, other = _listed(mine.get(key)), _listed(theirs.get(key))
+        if (
+            allowed is not None
+            and other is not None
+            and not {canonical(v) for v in allowed} & {canonical(v) for v in other}
+        ):
+            return True
+    return False
+
+
+def _listed(schema: Any) -> list[Any] | None:
+    """The values ``schema`` allows when it lists them (``const`` or ``enum``), else None."""
+    if not isinstance(schema, dict):
+        return None
+    if "const" in schema:
+        return [schema["const"]]
+    return schema["enum"] if isinstance(schema.get("enum"), list) else None
 
 
 def _hostile_multiples(name: str, leaf: dict[str, Any]) -> st.SearchStrategy[Any] | None:
@@ -1065,15 +1182,19 @@ def _same(a: Any, b: Any) -> bool:
     return type(a) is type(b) and bool(a == b)
 
 
+def _anchored(pattern: Any) -> bool:
+    """Whether an ECMA ``pattern`` is written to match the whole string (``^...$``)."""
+    return (
+        isinstance(pattern, str) and pattern.startswith("^") and pattern.endswith("$") and not pattern.endswith("\\$")
+    )
+
+
 def _matcher(pattern: str) -> Callable[[str], bool]:
     return lambda key: _matches(pattern, key)
 
 
 def _matches(pattern: str, key: str) -> bool:
-    try:
-        return pattern_search(pattern, key)
-    except Exception:  # invalid, or ran past the time bound: not a match
-        return False
+    return pattern_matches(pattern, key)  # invalid, or ran past the time bound: not a match
 
 
 def _dependent_required(node: dict[str, Any]) -> dict[str, list[str]]:
@@ -1102,7 +1223,7 @@ def _dependent_properties(node: dict[str, Any]) -> dict[str, list[Any]]:
     return result
 
 
-def _whole(strategy: st.SearchStrategy[Any], compiled: CompiledSchema, stats: SampleStats) -> Any:
+def _whole(strategy: st.SearchStrategy[Any], compiled: CompiledSchema, stats: SampleStats) -> st.SearchStrategy[Any]:
     """The final gate: only documents the contract's own validator accepts are yielded."""
     validator = compiled.validator
 
@@ -1119,7 +1240,7 @@ def _whole(strategy: st.SearchStrategy[Any], compiled: CompiledSchema, stats: Sa
             stats.record(True, None)
         return error is None
 
-    return strategy.filter(accept)
+    return strategy.filter(_Test(accept))
 
 
 def from_schema(
@@ -1146,14 +1267,17 @@ def from_schema(
         schema_dict = schema
     else:
         raise InvalidInputError("schema must be a JSON object or a boolean")
+    if dialect is not None and dialect not in LIBRARY_DIALECTS:
+        raise InvalidInputError(f"unknown dialect {dialect!r}: use one of {', '.join(LIBRARY_DIALECTS)}")
     chosen = dialect or detect_library_dialect(schema_dict)
     if isinstance(chosen, Finding):
         raise InvalidInputError(chosen.message)
-    problem = check_schema(schema_dict, chosen)
+    problem = check_schema(schema_dict, chosen, meta_schemas=True)  # a $ref to an official meta-schema resolves
     if problem is not None:
         raise InvalidInputError(_refusal(schema_dict, problem))
     compiled = compile_schema(schema_dict, chosen)
-    return _strategy(schema_dict, compiled, stats or SampleStats(), max_depth)
+    stats = stats or SampleStats()
+    return _strategy(_Builder(schema_dict, compiled, max_depth, stats), stats)
 
 
 def _refusal(schema: dict[str, Any], problem: Finding) -> str:
@@ -1173,15 +1297,62 @@ def _refusal(schema: dict[str, Any], problem: Finding) -> str:
     return f"{problem.message} (at {where})"
 
 
-def _strategy(schema: Any, compiled: CompiledSchema, stats: SampleStats, max_depth: int) -> st.SearchStrategy[Any]:
-    builder = _Builder(schema, compiled, stats, max_depth)
-    strategy: st.SearchStrategy[Any] = _whole(builder.build(schema, ""), compiled, stats)
+#: The stats the running draw counts into. The built tree is shared (one per contract and depth), so
+#: its filters cannot hold a stats object of their own: each strategy handed out sets this around
+#: its draws (:func:`_counted_into`).
+_STATS: ContextVar[SampleStats | None] = ContextVar("json_contracts_sample_stats", default=None)
+
+
+@st.composite
+def _counted_into(draw: Any, builder: _Builder, strategy: st.SearchStrategy[Any], stats: SampleStats | None) -> Any:
+    """``strategy``'s value, with every filter inside it counting into ``stats``."""
+    token = _STATS.set(stats)
+    try:
+        return draw(strategy)
+    finally:
+        _STATS.reset(token)
+        if stats is not None and builder.too_large:
+            with stats._lock:
+                stats.too_large.update(builder.too_large)
+
+
+#: One built tree per contract and max_depth, for as long as the contract lives: the checks of a
+#: contract (and each repair value) draw from the same strategies, validators and flattened nodes,
+#: and Hypothesis keeps what it learnt of them. Keyed by the Contract object, never by its name.
+_BUILT_TREES: weakref.WeakKeyDictionary[Contract, dict[int, _Builder]] = weakref.WeakKeyDictionary()
+_TREES_LOCK = threading.Lock()
+
+
+def _builder_of(contract: Contract, max_depth: int) -> _Builder:
+    with _TREES_LOCK:
+        trees = _BUILT_TREES.setdefault(contract, {})
+        builder = trees.get(max_depth)
+        if builder is None:
+            builder = trees[max_depth] = _Builder(contract.schema, contract.compiled, max_depth)
+        return builder
+
+
+def _strategy(builder: _Builder, stats: SampleStats) -> st.SearchStrategy[Any]:
+    root = builder.build(builder.root, "")
+    if builder.stats is not None:  # a tree of its own: its filters count into its stats already
+        return _whole(root, builder.compiled, stats)
+    if root.is_empty:  # known before any draw (the satisfiable check need not search): keep it visible
+        with stats._lock:
+            stats.too_large.update(builder.too_large)
+        return st.nothing()
+    # Drawn inside a composite, not as the tree itself: Hypothesis explores a composite's choices
+    # differently (small integers come less often), so a tree of its own is drawn bare.
+    inner = _counted_into(builder, root, stats)
+    strategy: st.SearchStrategy[Any] = _whole(inner, builder.compiled, stats)
     return strategy
 
 
 def from_contract(contract: Contract, *, stats: SampleStats | None = None, max_depth: int = 3) -> Any:
-    """Documents valid against ``contract``'s schema, checked by the contract's own validator."""
-    return _strategy(contract.schema, contract.compiled, stats or SampleStats(), max_depth)
+    """Documents valid against ``contract``'s schema, checked by the contract's own validator.
+
+    Every call for one contract and ``max_depth`` draws from one built tree; ``stats`` counts only
+    this strategy's draws."""
+    return _strategy(_builder_of(contract, max_depth), stats or SampleStats())
 
 
 def from_contract_lazily(lookup: Callable[[], Contract], *, max_depth: int = 3) -> st.SearchStrategy[Any]:
@@ -1195,9 +1366,9 @@ def from_contract_lazily(lookup: Callable[[], Contract], *, max_depth: int = 3) 
 
 def for_subschema(contract: Contract, node: Any, *, max_depth: int = 3) -> st.SearchStrategy[Any]:
     """Values valid against ``node``, a sub-schema of ``contract`` (its ``$ref``s resolve against the root)."""
-    builder = _Builder(contract.schema, contract.compiled, SampleStats(), max_depth)
+    builder = _builder_of(contract, max_depth)
     base = builder.root_base  # a node of the root resource, or a new wrapper around such nodes
-    return builder.checked(builder.build(node, "", 0, base), node, "", base)
+    return _counted_into(builder, builder.checked(builder.build(node, "", 0, base), node, "", base), None)
 
 
 def blame_message(stats: SampleStats) -> str:
