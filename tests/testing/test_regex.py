@@ -9,6 +9,9 @@ pattern costs filtering, and one that is refused costs drawing the string as any
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+import textwrap
 
 import pytest
 from hypothesis import HealthCheck, find, given, settings
@@ -16,7 +19,7 @@ from hypothesis import strategies as st
 
 from json_contracts.schema.patterns import search
 from json_contracts.testing import from_schema
-from json_contracts.testing._regex import python_pattern
+from json_contracts.testing._regex import MATCHES_NOTHING, python_pattern
 
 _SETTINGS = settings(max_examples=10, database=None, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -147,12 +150,12 @@ _QUANTIFIERS = st.sampled_from(["", "", "*", "+", "?", "{2}", "{1,3}", "*?"])
 
 @st.composite
 def _ecma_patterns(draw: st.DrawFn, depth: int = 0) -> str:
-    parts = []
+    parts: list[str] = []
     for _ in range(draw(st.integers(1, 4))):
         if depth < 2 and draw(st.integers(0, 4)) == 0:
             inner = "|".join(draw(st.lists(_ecma_patterns(depth + 1), min_size=1, max_size=3)))
             atom = draw(st.sampled_from(["(", "(?:", "(?<g>"])) + inner + ")"
-            if atom.startswith("(?<g>") and depth:
+            if atom.startswith("(?<g>") and (depth or any(part.startswith("(?<g>") for part in parts)):
                 atom = "(?:" + inner + ")"  # one name per pattern
         else:
             atom = draw(_ATOMS)
@@ -167,10 +170,86 @@ def test_strings_drawn_for_random_ecma_patterns_match_them(data: st.DataObject) 
     pattern = data.draw(_ecma_patterns())
     translated = python_pattern(pattern)
     assert translated is not None, pattern
-    if re.search(r"\[\](?![*?]|\{0)", pattern):
-        return  # a mandatory [] matches nothing: nothing to draw
+    if translated == MATCHES_NOTHING:
+        return  # a mandatory [] or an anchor that cannot hold on any path: nothing to draw
     text = data.draw(st.from_regex(translated))
     assert search(pattern, text), f"{text!r} drawn for {pattern!r} (as {translated!r})"
+
+
+# Hypothesis draws ``\A`` and ``\Z`` as nothing wherever they stand, and its ``from_regex`` then searches
+# each drawn string with Python's backtracking ``re``: an anchor drawn where it cannot hold gave a
+# string the translation refuses, and refusing it took exponential time under a nested repetition
+# (``(a+)+``), so drawing never ended. The seed-3 pattern of the property test above hung this way.
+_HUNG = [
+    r"^(?:a+|^b)+$",  # a ^ inside a repetition, drawn after an "a"
+    r"^(?:a+|b$)+$",  # a $ inside a repetition, drawn before an "a"
+    r"^(?<g>[^](-*?a[a-c]*?[\s\d]{1,3}){1,3}(?:\cM+\cM?\cM|^-*?\0\D*[a-c]*|\S*){1,3})+[a-c]{1,3}$",
+]
+
+
+@pytest.mark.parametrize("pattern", _HUNG)
+def test_anchors_drawn_where_they_cannot_hold_do_not_hang_drawing(pattern: str) -> None:
+    """Drawing runs in a child process (a hang would never end), bounded far above its usual second."""
+    script = textwrap.dedent(
+        f"""
+        from hypothesis import HealthCheck, given, settings, strategies as st
+        from json_contracts.schema.patterns import search
+        from json_contracts.testing._regex import python_pattern
+
+        pattern = {pattern!r}
+        drawn = []
+
+        @settings(max_examples=30, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+        @given(st.from_regex(python_pattern(pattern)))
+        def draw(text):
+            assert search(pattern, text), text
+            drawn.append(text)
+
+        draw()
+        print(len(drawn))
+        """
+    )
+    try:
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"drawing 30 strings for {pattern!r} did not finish in 60 s")
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) >= 1
+
+
+@pytest.mark.parametrize(
+    ("pattern", "inside", "outside"),
+    [
+        (r"^(?:a+|^b)+$", ["a", "aa", "b"], ["ab", "aba", ""]),  # "ba" too, left out (a subset)
+        (r"^(?:a+|b$)+$", ["a", "aa", "b"], ["ba", "aba"]),  # "aab" too, left out
+        (r"(^a|b)c", ["ac", "bc", "xbc"], ["xac"]),
+        (r"^(?:^a|^b){1,3}$", ["a", "b"], ["ab", "aa"]),  # a second turn cannot be at the start
+        (r"^(?:a$)*$", ["", "a"], ["aa"]),
+        (r"(?:x|a^)b", ["xb"], ["ab"]),  # a ^ after a letter never holds
+        (r"a$b?", ["a", "xa"], ["ab"]),  # the $ holds only if b? is empty: b? is left out
+        (r"(a$|b)c?", ["a", "b"], ["ac"]),
+        (r"(a$)+(\s?b$)*?$", ["a", "xa"], ["ab"]),  # the left-out part does not decide the first $
+        (r"(?=^a)a|b", ["a", "b"], []),  # anchors in a lookaround keep their place
+    ],
+)
+def test_anchors_are_kept_only_where_they_can_hold(pattern: str, inside: list[str], outside: list[str]) -> None:
+    """The translation places each ^ and $ where Hypothesis's drawing honours it, and what it matches
+    is a subset of the pattern's strings."""
+    translated = python_pattern(pattern)
+    assert translated is not None
+    for text in inside:
+        assert search(pattern, text)
+        assert re.search(translated, text) is not None, f"{translated!r} refuses {text!r}"
+    for text in outside:
+        assert re.search(translated, text) is None, f"{translated!r} matches {text!r}"
+    _draws_match(pattern)
+
+
+def test_a_pattern_that_matches_nothing_translates_to_one_that_matches_nothing() -> None:
+    for pattern in ("a^b", "^[]$", "a$b", "$ref"):
+        translated = python_pattern(pattern)
+        assert translated == MATCHES_NOTHING
+        assert not any(re.search(translated, text) for text in ("", "a", "ab", "a\nb"))
 
 
 @pytest.mark.parametrize("pattern", [r"^a\cIb$", r"^\p{Lu}{2}\u{1F600}$", r"^(?<w>[a-z]{2})-\k<w>$"])

@@ -50,10 +50,15 @@ def test_drawing_strings_never_scans_unicode_for_a_codec(tmp_path: Path) -> None
             "p": {"type": "string", "format": "password"},
             "t": {"type": "string", "minLength": 1},
             "any": {},
+            "code": {"type": "string", "pattern": "^[a-z]+\\d$"},
+            "tags": {
+                "type": "object",
+                "patternProperties": {"^x-": {"type": "integer"}},
+                "additionalProperties": False,
+            },
         },
-        # Patterns are left out until testing/_regex.py checks its translation with this alphabet too.
-        "propertyNames": {"maxLength": 3},
-        "required": ["s", "n", "p", "t", "any"],
+        "propertyNames": {"maxLength": 4},
+        "required": ["s", "n", "p", "t", "any", "code"],
     }
     done = subprocess.run(
         [sys.executable, "-c", _SCRIPT, json.dumps(schema)],

@@ -9,8 +9,8 @@ Python's own meanings never leak in:
 * ``.`` is any code point but ``\\n``, ``\\r``, U+2028 and U+2029; ``\\d`` and ``\\w`` are ASCII; ``\\s``
   is ECMA-262's white space and line terminators (U+FEFF, U+00A0, the Zs spaces, …); ``[^]`` is any
   code point and ``[]`` none;
-* ``^`` and ``$`` are the very start and end (Python's ``$`` would also match before a final ``\\n``);
-  ``\\b``/``\\B`` are ASCII word boundaries;
+* ``^`` and ``$`` are the very start and end (Python's ``$`` would also match before a final ``\\n``),
+  kept only where they can hold (see below); ``\\b``/``\\B`` are ASCII word boundaries;
 * ``\\cX``, ``\\0``, ``\\xHH``, ``\\uHHHH`` (a surrogate pair of them is one code point), ``\\u{…}`` and the
   identity escapes (``\\/``, ``\\-`` in a class) become the code points they name;
 * ``\\p{…}``/``\\P{…}`` (general categories, scripts, binary properties), also inside a class, take
@@ -21,7 +21,24 @@ Python's own meanings never leak in:
 
 A class of more than :data:`CLASS_BUDGET` code points whose complement is also that large
 (``\\p{L}``) is drawn from a subset spread over its ranges: Hypothesis lists a class code point by
-code point, and every drawn string still matches. A reference to a group that an enclosing
+code point, and every drawn string still matches.
+
+Hypothesis draws an anchor as nothing wherever it stands, then checks each drawn string with
+Python's backtracking ``re``: a ``^`` drawn after a letter, or a ``$`` before one, gave a string the
+translation refuses, and under a nested repetition (``^(?:a+|b$)+$``) refusing it took exponential
+time, so drawing never ended. So a ``^`` is kept only where nothing can have been drawn before it,
+a ``$`` only where nothing can be drawn after it, and otherwise becomes :data:`NOTHING`; a
+repetition around a kept anchor is cut to one turn (a second turn is never at the start), and an
+optional part right after a ``$`` that may hold is left out. The translation then matches a subset
+of the pattern (``^(?:a|^b)+$`` no longer matches ``"ba"``, ``a*^b`` nothing), which costs coverage
+only. Inside a lookaround an anchor stays as it is. Lookarounds, ``\\b``/``\\B`` and references
+can still give strings the translation refuses (Hypothesis does not draw them faithfully).
+
+:data:`NOTHING` (also ``[]``) is a class of no code points: Hypothesis leaves out any alternative or
+optional part that needs one, so such parts are never drawn and never rejected; a translation that
+needs one on every path becomes :data:`MATCHES_NOTHING`.
+
+A reference to a group that an enclosing
 repetition has reset is the one place the translation can match more than ECMA-262 (Python keeps
 the earlier repetition's text); the filter removes those strings.
 """
@@ -31,6 +48,9 @@ from __future__ import annotations
 import re
 import warnings
 from functools import lru_cache
+
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
 
 from json_contracts.schema.ecma_classes import (
     DIGIT,
@@ -44,7 +64,7 @@ from json_contracts.schema.ecma_classes import (
 )
 from json_contracts.schema.ecma_linear import property_ranges
 
-__all__ = ["CLASS_BUDGET", "python_pattern"]
+__all__ = ["CLASS_BUDGET", "MATCHES_NOTHING", "NOTHING", "python_pattern"]
 
 #: The most code points a translated class lists; a larger one is drawn from a subset of this size.
 CLASS_BUDGET = 8192
@@ -57,6 +77,14 @@ _HEX = frozenset("0123456789abcdefABCDEF")
 _ASCII_DIGITS = frozenset("0123456789")
 _SETS = {"d": DIGIT, "w": WORD, "s": SPACE}
 _DOT = complement_ranges(LINE_TERMINATORS)
+#: A class of no code points, which Hypothesis cannot draw from and so leaves out (see the module docstring).
+NOTHING = r"[^\s\S]"
+#: The translation of a pattern that matches nothing on any path (``a^b``, ``^[]$``, ``$ref``).
+MATCHES_NOTHING = "(?!)"
+# Placeholders for what is decided once the whole pattern is read: a $ (kept or not) and the
+# quantifier of a repetition around one (cut to one turn if the $ is kept). Raw NUL never
+# appears otherwise: every other character is written as an escape.
+_PLACEHOLDER = re.compile("\x00([eq])([0-9]+)\x00")
 
 
 class _Untranslatable(Exception):
@@ -76,6 +104,12 @@ def python_pattern(pattern: str) -> str | None:
             re.compile(candidate)
     except (_Untranslatable, IndexError, ValueError, re.error, RecursionError, OverflowError):
         return None
+    try:
+        # The alphabet strings are drawn from (strategies._UTF8): Hypothesis's default, codec="utf-8",
+        # encodes all 1.1 million code points once per process (~1 s, ~200 MB).
+        st.from_regex(candidate, alphabet=st.characters(exclude_categories=["Cs"])).validate()
+    except InvalidArgument:  # Hypothesis's IncompatibleWithAlphabet: NOTHING is needed on every path
+        return MATCHES_NOTHING
     return candidate
 
 
@@ -92,12 +126,28 @@ class _Translator:
         self.groups = 0  # capturing groups opened so far (ECMA-262 and Python number them alike)
         self.closed: set[int] = set()
         self.names: dict[str, int] = {}
+        # Where the anchors can hold (see the module docstring):
+        self.at_start = True  # nothing can have been drawn on the way here
+        self.lookaround = 0  # depth of lookarounds, where anchors are kept as they are
+        self.drawn = 0  # atoms read so far that Hypothesis draws text for
+        self.starts = 0  # ^ kept so far
+        self.ends = 0  # $ read so far (their numbers)
+        self.open_ends: set[int] = set()  # $ on the way here with nothing drawn since
+        self.dead_ends: set[int] = set()  # $ followed by something drawn
+        self.cuts: dict[int, tuple[str, str, range]] = {}  # quantifier, cut to one turn, the $ it depends on
 
     def translate(self) -> str:
         result = self._disjunction()
         if self.at != len(self.pattern):
             raise _Untranslatable  # a stray ")"
-        return result
+        return _PLACEHOLDER.sub(self._decided, result)
+
+    def _decided(self, match: re.Match[str]) -> str:
+        number = int(match[2])
+        if match[1] == "e":
+            return NOTHING if number in self.dead_ends else r"\Z"
+        quantifier, cut, ends = self.cuts[number]
+        return cut if any(end not in self.dead_ends for end in ends) else quantifier
 
     def _peek(self, offset: int = 0) -> str:
         index = self.at + offset
@@ -109,10 +159,17 @@ class _Translator:
         return char
 
     def _disjunction(self) -> str:
-        alternatives = [self._alternative()]
-        while self._peek() == "|":
-            self.at += 1
+        at_start, open_ends = self.at_start, set(self.open_ends)
+        alternatives: list[str] = []
+        still_at_start, still_open = True, set[int]()
+        while True:
+            self.at_start, self.open_ends = at_start, set(open_ends)
             alternatives.append(self._alternative())
+            still_at_start, still_open = still_at_start and self.at_start, still_open | self.open_ends
+            if self._peek() != "|":
+                break
+            self.at += 1
+        self.at_start, self.open_ends = still_at_start, still_open - self.dead_ends
         return "|".join(alternatives)
 
     def _alternative(self) -> str:
@@ -125,39 +182,70 @@ class _Translator:
         char = self._peek()
         if char == "^":
             self.at += 1
-            return r"\A"
+            if self.lookaround or self.at_start:
+                self.starts += not self.lookaround
+                return r"\A"
+            return NOTHING  # something is drawn before it: it cannot hold
         if char == "$":
             self.at += 1
-            return r"\Z"
+            if self.lookaround:
+                return r"\Z"
+            self.open_ends.add(self.ends)
+            self.ends += 1
+            return f"\x00e{self.ends - 1}\x00"
         if char == "\\" and self._peek(1) in ("b", "B"):
             self.at += 2
             return "\\" + self.pattern[self.at - 1]
+        drawn, starts, ends, open_ends = self.drawn, self.starts, self.ends, set(self.open_ends)
+        at_start, dead_ends = self.at_start, set(self.dead_ends)
         atom = self._atom()
-        return atom + self._quantifier()
+        quantifier, low, high = self._quantifier()
+        if high != 0 and self.drawn > drawn and low == 0 and open_ends:
+            # optional after a $ that may hold: left out, so the $ stays (whatever its body decided)
+            self.at_start, self.open_ends, self.dead_ends = at_start, open_ends, dead_ends | set(range(ends, self.ends))
+            return f"(?:{atom}){{0}}"
+        if high != 0 and self.drawn > drawn:  # text may be drawn here: no ^ after it, no $ before it
+            self.at_start = False
+            self.dead_ends |= open_ends
+            self.open_ends -= open_ends
+        if high is not None and high <= 1:
+            return atom + quantifier
+        lazy = "?" if quantifier.endswith("?") else ""
+        cut = "?" + lazy if low == 0 else "" if low == 1 else quantifier + NOTHING
+        if self.starts > starts:  # a second turn is never at the start
+            return atom + cut
+        if self.ends > ends:  # a turn after a kept $ would draw after it
+            self.cuts[len(self.cuts)] = (quantifier, cut, range(ends, self.ends))
+            return f"{atom}\x00q{len(self.cuts) - 1}\x00"
+        return atom + quantifier
 
-    def _quantifier(self) -> str:
+    def _quantifier(self) -> tuple[str, int, int | None]:
+        """The quantifier's text and its least and most turns (None: no limit)."""
         char = self._peek()
         if char in ("*", "+", "?"):
             self.at += 1
             quantifier = char
+            low, high = (0 if char != "+" else 1), (1 if char == "?" else None)
         elif char == "{":
             close = self.pattern.find("}", self.at)
-            low, comma, high = self.pattern[self.at + 1 : close].partition(",") if close > 0 else ("", "", "")
-            if not low or not set(low) <= _ASCII_DIGITS or not set(high) <= _ASCII_DIGITS:
+            least, comma, most = self.pattern[self.at + 1 : close].partition(",") if close > 0 else ("", "", "")
+            if not least or not set(least) <= _ASCII_DIGITS or not set(most) <= _ASCII_DIGITS:
                 raise _Untranslatable  # str.isdigit() would take "²" for a count
             self.at = close + 1
-            quantifier = "{" + low + comma + high + "}"
+            quantifier = "{" + least + comma + most + "}"
+            low, high = int(least), (int(most) if most else None if comma else int(least))
         else:
-            return ""
+            return "", 1, 1
         if self._peek() == "?":
             self.at += 1
             quantifier += "?"
-        return quantifier
+        return quantifier, low, high
 
     def _atom(self) -> str:
         char = self._take()
         if char == "(":
             return self._group()
+        self.drawn += 1
         if char == ".":
             return _class(_DOT)
         if char == "[":
@@ -174,6 +262,8 @@ class _Translator:
             opener = next((o for o in ("?:", "?=", "?!", "?<=", "?<!") if self.pattern.startswith(o, self.at)), None)
             if opener is not None:  # not capturing: the same syntax in Python
                 self.at += len(opener)
+                if opener != "?:":
+                    return self._lookaround(opener)
                 body = self._disjunction()
                 self._close()
                 return f"({opener}{body})"
@@ -190,6 +280,19 @@ class _Translator:
         if name is not None:
             self.names[name] = number  # Python's names are narrower than ECMA-262's: numbers only
         return f"({body})"
+
+    def _lookaround(self, opener: str) -> str:
+        """A lookaround matches no text, but Hypothesis draws a positive one's body as text (and a
+        negative one as nothing), so only a positive one counts as drawn; anchors inside stay."""
+        at_start, open_ends, drawn = self.at_start, set(self.open_ends), self.drawn
+        self.lookaround += 1
+        body = self._disjunction()
+        self._close()
+        self.lookaround -= 1
+        self.at_start, self.open_ends = at_start, open_ends
+        if "!" in opener:
+            self.drawn = drawn
+        return f"({opener}{body})"
 
     def _close(self) -> None:
         if self._peek() != ")":
@@ -216,6 +319,7 @@ class _Translator:
             return "(?:)"
         if number > 99:
             raise _Untranslatable  # Python reads \100 as an octal escape
+        self.drawn += 1
         return f"(?:\\{number})"
 
     def _class_body(self) -> Ranges:
@@ -331,7 +435,7 @@ def _class(ranges: Ranges) -> str:
     """A Python class for exactly these code points, or for a subset of them when both they and
     their complement are too many to list (see the module docstring)."""
     if not ranges:
-        return "(?:(?!))"  # ECMA-262's [] matches nothing (a class of no code points is costly to draw)
+        return NOTHING  # ECMA-262's [] matches nothing
     if len(ranges) == 1 and ranges[0][0] == ranges[0][1]:
         return _literal(ranges[0][0])
     if _size(ranges) <= CLASS_BUDGET:
