@@ -875,15 +875,26 @@ class _Builder:
             for part in node.get(PENDING, [])
             if isinstance(part, dict) and list(part) == ["contains"]
         ]
+        # A contains item that does not fit after the prefix (maxItems, or no items beyond it) takes a
+        # prefix position instead, drawn from that position's schema and contains together.
+        in_prefix = [
+            self.build(merge(sub, self._at(contains, base)), f"{pointer}/contains", depth, base) for sub in prefix
+        ] if contains is not None and min_contains > 0 else []  # fmt: skip
+        wanted = (min_contains if contains_strategy is not None and min_contains > 0 else 0) + len(more_contains)
         unique = node.get("uniqueItems") is True
 
         def arrays(draw: Any) -> list[Any]:
             size = draw(st.integers(min(min_items, upper), max(min_items, upper)))
             result = [draw(s) for s in prefix_strategies[:size]]
-            if contains_strategy is not None and min_contains > 0 and rest is not False:
-                result += [draw(contains_strategy) for _ in range(min_contains)]
-            if rest is not False:
-                result += [draw(strategy) for strategy in more_contains]
+            room = 0 if rest is False else wanted if max_items is None else max(max_items - len(result), 0)
+            needed = [contains_strategy] * (min_contains if contains_strategy is not None and min_contains > 0 else 0)
+            for strategy in (needed + more_contains)[:room]:
+                result.append(draw(strategy))
+            if wanted > room and in_prefix:  # the rest goes into prefix positions (one contains item)
+                while len(result) < min(len(prefix), max_items if max_items is not None else len(prefix)):
+                    result.append(draw(prefix_strategies[len(result)]))
+                if result:
+                    result[0] = draw(in_prefix[0])
             while len(result) < size:
                 check_time()  # items are drawn unfiltered: a long array must still stop on time
                 result.append(draw(rest_strategy))
