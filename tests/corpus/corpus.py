@@ -80,7 +80,7 @@ _OWN_PROBLEM = re.compile(
     r"|^Invalid JSON Schema: can't resolve reference (?!#)\S+ from id \S+; (remote references are never fetched"
     r"|only references inside this contract \(#\.\.\.\) are followed)"
     r"|^Contract (file|schema) exceeds size limit \("
-    r"|must match format \"regex\" \([^)]*\); write the pattern as an ECMA-262 regular expression$",
+    r"|must match format \"regex\" \([^)]*\); write the pattern as an ECMA-262 regular expression",
 )
 
 
