@@ -269,7 +269,6 @@ class _Builder:
         self._validators: dict[tuple[int, str], Any] = {}
         self._empty: dict[tuple[int, str], bool] = {}
         self._flat: dict[tuple[int, str], tuple[Any, str, int, bool]] = {}
-        self._branches: dict[tuple[int, str], Any] = {}
         self._keep: list[Any] = []  # merged nodes stay alive so their ids stay unique
 
     # -- references and base URIs ----------------------------------------------------------------
@@ -442,28 +441,13 @@ class _Builder:
         choices = [flat["const"]] if "const" in flat else flat.get("enum")
         if isinstance(choices, list) and not choices:
             return True
-        for key in ("anyOf", "oneOf"):
-            branches = flat.get(key)
-            if isinstance(branches, list) and all(
-                self.is_empty(self._branch(flat, key, i, base), base, nesting + 1) for i in range(len(branches))
-            ):
-                return True
+        if isinstance(flat.get("anyOf"), list) and all(self.is_empty(b, base, nesting + 1) for b in flat["anyOf"]):
+            return True
+        if isinstance(flat.get("oneOf"), list) and all(self.is_empty(b, base, nesting + 1) for b in flat["oneOf"]):
+            return True
         if "const" in flat or "enum" in flat:
             return False
         return not any(self._type_possible(name, flat, base, nesting) for name in _types_of(flat))
-
-    def _branch(self, flat: dict[str, Any], key: str, index: int, base: str) -> Any:
-        """Branch ``index`` of ``flat``'s ``anyOf``/``oneOf`` merged with the rest of ``flat``, as
-        :meth:`_combinators` builds it: a branch contradicting its siblings' keywords (an ``else``'s
-        "key missing" beside a ``then`` requiring the key) is empty although the branch alone is not."""
-        cache_key = (id(flat), f"{key}/{index}/{base}")
-        found = self._branches.get(cache_key)
-        if found is None:
-            rest = {k: v for k, v in flat.items() if k != key}
-            found = merge(rest, self._at(flat[key][index], base))
-            self._keep.extend((flat, found))
-            self._branches[cache_key] = found
-        return found
 
     def _type_possible(self, name: str, node: dict[str, Any], base: str, nesting: int) -> bool:
         """Whether ``node``'s keywords for type ``name`` can hold at all (a cheap, one-sided test)."""
@@ -1072,8 +1056,12 @@ def _negate(condition: Any, beside: Any) -> Any:
     if keys == ["properties"] and isinstance(condition["properties"], dict) and len(condition["properties"]) == 1:
         # {properties: {k: S}} fails only when k is there and fails S
         ((name, sub),) = condition["properties"].items()
-        failing = _negate(sub, _property_beside(beside, name))
-        return False if failing is False else {"type": "object", "required": [name], "properties": {name: failing}}
+        return {"type": "object", "required": [name], "properties": {name: {"not": sub}}}
+    if sorted(keys) == ["properties", "required"] and isinstance(condition["properties"], dict):
+        names = condition["properties"]
+        if len(names) == 1 and condition["required"] == list(names):
+            ((name, sub),) = names.items()
+            return {"type": "object", "properties": {name: {"not": sub}}}  # k missing, or there and failing S
     if keys == ["required"] and isinstance(condition["required"], list):
         # Keys every object beside it has: its required ones and all that they bring along.
         taken = set(_closure(_required(beside), _dependent_required(beside))) if isinstance(beside, dict) else set()
@@ -1083,56 +1071,12 @@ def _negate(condition: Any, beside: Any) -> Any:
         return {"type": "object", "properties": {free[0]: False}}  # one missing key suffices: the first free one
     if keys in (["type"], ["const"], ["enum"]):
         return {"not": {k: condition[k] for k in keys}}
-    if keys and set(keys) <= {"type", "properties", "required"} and _object_shape(condition):
-        return _negate_object(condition, beside)
     family = _family(keys)
     if family == "object" and _told_apart(condition, beside):
         return {"type": "object"}  # every object beside it fails condition; every other value passes it
     if family is not None:  # only a value of that type can fail keywords about that type
         return {"type": family, "not": condition}
     return {"not": condition}
-
-
-def _object_shape(condition: dict[str, Any]) -> bool:
-    """Whether ``condition``'s ``type``/``properties``/``required`` are well-formed enough to negate part by part."""
-    return (
-        isinstance(condition.get("properties", {}), dict)
-        and isinstance(condition.get("required", []), list)
-        and all(isinstance(k, str) for k in condition.get("required", []))
-        and isinstance(condition.get("type", "object"), str | list)
-    )
-
-
-def _property_beside(beside: Any, name: str) -> Any:
-    """The ``properties`` entry ``beside`` has for ``name`` (what the negation of its part is merged into)."""
-    if isinstance(beside, dict) and isinstance(beside.get("properties"), dict):
-        return beside["properties"].get(name, True)
-    return True
-
-
-def _negate_object(condition: dict[str, Any], beside: Any) -> Any:
-    """The values failing ``{type, properties, required}``, one ``anyOf`` branch per way to fail it.
-
-    A value fails it when it is not of its type, or is an object missing one required key, or
-    holding one property that fails its schema (negated the same way, so a nested
-    ``{type: object, required: [k], properties: {k: {const: c}}}`` becomes: not an object, or k
-    missing, or k there and not c). Every branch is built, so an ``else`` beside a ``then`` that
-    contradicts one branch only loses that branch, where a single ``not`` filter lost every draw.
-    Required keys every object beside it has are left out: no object beside it misses them.
-    """
-    options: list[Any] = []
-    if "type" in condition:
-        options.append({"not": {"type": condition["type"]}})
-    taken = set(_closure(_required(beside), _dependent_required(beside))) if isinstance(beside, dict) else set()
-    options += [{"type": "object", "properties": {k: False}} for k in dict.fromkeys(condition.get("required", []))
-                if k not in taken]  # fmt: skip
-    for name, sub in condition.get("properties", {}).items():
-        failing = _negate(sub, _property_beside(beside, name))
-        if failing is not False:
-            options.append({"type": "object", "required": [name], "properties": {name: failing}})
-    if not options:
-        return False
-    return options[0] if len(options) == 1 else {"anyOf": options}
 
 
 def _family(keys: list[str]) -> str | None:
