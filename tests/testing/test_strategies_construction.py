@@ -16,32 +16,18 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
 from json_contracts._json.reading import parse_json
-from json_contracts.schema.compiled import compile_schema
-from json_contracts.schema.dialects import detect_dialect
-from json_contracts.schema.validation import is_valid
 from json_contracts.testing.strategies import SampleStats, blame_message, from_schema
+from tests.support.drawing import draw_documents, valid_in_own_dialect
 
 D7 = "http://json-schema.org/draft-07/schema#"
 SAFE = 2**53 - 1
 
 
 def _draw(schema: Any, count: int = 60, stats: SampleStats | None = None) -> list[Any]:
-    drawn: list[Any] = []
-
-    @settings(max_examples=count, database=None, deadline=None, derandomize=True,
-              suppress_health_check=list(HealthCheck), phases=[Phase.generate])  # fmt: skip
-    @given(from_schema(schema, stats=stats))
-    def collect(document: Any) -> None:
-        drawn.append(document)
-
-    collect()
-    return drawn
+    return draw_documents(schema, count, stats)
 
 
-def _valid(schema: dict[str, Any], document: Any) -> bool:
-    dialect = detect_dialect(schema)
-    assert isinstance(dialect, str)
-    return is_valid(compile_schema(schema, dialect), document)
+_valid = valid_in_own_dialect
 
 
 # -- untyped schemas: every JSON type their keywords admit --------------------------------------
