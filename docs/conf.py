@@ -75,8 +75,8 @@ nitpick_ignore_regex = [
     (r"py:(class|exc|obj|data)", r"(Exception|ValueError|TypeError|KeyError|OSError|AssertionError)"),
     (r"py:(class|obj|data)", r"(typing|collections|collections\.abc|os|pathlib|dataclasses|enum|_thread)\..*"),
     (r"py:(class|obj|data)", r"(Any|Path|PathLike|Mapping|Iterable|Iterator|Sequence|Callable|Literal)"),
-    # third-party: Hypothesis strategies, jsonschema validators, click, regress
-    (r"py:(class|obj|exc)", r"(hypothesis|jsonschema|click|regress)\..*"),
+    # third-party: Hypothesis strategies, jsonschema validators, referencing registries, click, regress
+    (r"py:(class|obj|exc)", r"(hypothesis|jsonschema|referencing|click|regress)\..*"),
 ]
 
 # -- HTML --------------------------------------------------------------------------------------------

@@ -139,7 +139,7 @@ class CompiledSchema:
 
     Bases are URIs as jsonschema joins them: ``root_base`` is the root's ``$id`` (``id`` in
     draft-04) or ``""``; a base passed to or returned by the methods below is the base that applies
-    inside the sub-schema it goes with (its own ``$id`` already joined, as :meth:`base_of` does).
+    inside the sub-schema it goes with (its own ``$id`` already joined, as ``base_of`` does).
     """
 
     dialect: str
