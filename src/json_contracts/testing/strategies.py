@@ -1099,7 +1099,7 @@ def _negate(condition: Any, beside: Any, *, by_parts: bool = False) -> Any:
 def _facts(node: dict[str, Any], branch: dict[str, Any]) -> dict[str, Any]:
     """What of ``node`` a ``branch`` of it could contradict, cheaply: its ``type``, ``const``/``enum``,
     ``required``, and its ``properties`` entries for the keys ``branch`` names in its own."""
-    facts = {k: node[k] for k in ("type", "const", "enum", "required") if k in node}
+    facts: dict[str, Any] = {k: node[k] for k in ("type", "const", "enum", "required") if k in node}
     mine, theirs = node.get("properties"), branch.get("properties")
     named = [*(theirs if isinstance(theirs, dict) else ()), *_required(branch)]
     if isinstance(mine, dict) and named:
