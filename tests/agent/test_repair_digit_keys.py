@@ -11,7 +11,7 @@ import pytest
 
 from json_contracts.agent.payloads import repair_payload
 from json_contracts.agent.repair import document_hints, field_hints, repairs, schema_nodes_at
-from json_contracts.contracts.loading import contract_from_text
+from json_contracts.contracts.loading import _subschema, contract_from_text
 from json_contracts.schema.compiled import compile_schema
 from json_contracts.schema.validation import validate
 from json_contracts.schema.vocabulary import DRAFT202012
@@ -63,3 +63,12 @@ def test_get_repair_contract_answers_for_such_a_key(key: str) -> None:
     ]
     assert f"Add missing required field /{key}/a." in payload["instructions"]
     assert [(r["path"], r["action"]) for r in payload["repairs"]] == [(f"/{key}/a", "add")]
+
+
+@pytest.mark.parametrize("key", NOT_INDEXES, ids=["sup2", "sup1", "arabic", "leading-zero", "5000-digits"])
+def test_an_example_hint_reads_the_key_as_a_key(key: str) -> None:
+    """The loader's schema-cause lookup for a failing example (JC020's hint) went into ``items`` for
+    any key ``str.isdigit`` accepts; a key is read through ``properties`` only, so it finds nothing."""
+    schema = {"properties": {"m": {"items": {"type": "string"}}}}
+    assert _subschema(schema, f"/m/{key}") == (None, None)
+    assert _subschema(schema, "/m/0") == ({"type": "string"}, "/properties/m/items")

@@ -30,7 +30,7 @@ from json_contracts._json.pointers import (
     resolve_local_ref,
 )
 from json_contracts._json.reading import parse_json, syntax_hint
-from json_contracts._json.text import display_text, dumps
+from json_contracts._json.text import array_index, display_text, dumps
 from json_contracts._json.values import first_too_deep, nested_too_deep
 from json_contracts.contracts.limits import Limits
 from json_contracts.contracts.model import Contract, LoadResult, SourceFile
@@ -327,7 +327,7 @@ def _subschema(schema: Any, path: str) -> tuple[Any, str | None]:
         if isinstance(properties, dict) and part in properties:
             below = None if pointer is None else f"{pointer}/properties/{escape_pointer_segment(part)}"
             node, pointer = followed(properties[part], below)
-        elif part.isdigit() and isinstance(node.get("items"), dict):
+        elif array_index(part) is not None and isinstance(node.get("items"), dict):
             node, pointer = followed(node["items"], None if pointer is None else f"{pointer}/items")
         else:
             return None, None
