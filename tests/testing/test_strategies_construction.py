@@ -30,6 +30,17 @@ def _draw(schema: Any, count: int = 60, stats: SampleStats | None = None) -> lis
 _valid = valid_in_own_dialect
 
 
+def _assert_built(schema: dict[str, Any], wanted: Any, most_rejected: float) -> None:
+    """Documents are drawn, every one valid, some as ``wanted``, and the filter rejected little."""
+    stats = SampleStats()
+    drawn = _draw(schema, stats=stats)
+
+    assert drawn, blame_message(stats)
+    assert all(_valid(schema, d) for d in drawn)
+    assert any(wanted(d) for d in drawn), drawn[:8]
+    assert stats.rejected_share < most_rejected, blame_message(stats)
+
+
 # -- untyped schemas: every JSON type their keywords admit --------------------------------------
 
 UNTYPED: list[tuple[str, dict[str, Any], Any]] = [
@@ -45,13 +56,7 @@ UNTYPED: list[tuple[str, dict[str, Any], Any]] = [
 
 @pytest.mark.parametrize(("schema", "wanted"), [(s, w) for _, s, w in UNTYPED], ids=[i for i, _, _ in UNTYPED])
 def test_an_untyped_schema_draws_every_type_its_keywords_admit(schema: dict[str, Any], wanted: Any) -> None:
-    stats = SampleStats()
-    drawn = _draw(schema, stats=stats)
-
-    assert drawn, blame_message(stats)
-    assert all(_valid(schema, d) for d in drawn)
-    assert any(wanted(d) for d in drawn), drawn[:8]
-    assert stats.rejected_share < 0.2, blame_message(stats)
+    _assert_built(schema, wanted, most_rejected=0.2)
 
 
 def test_a_type_whose_keywords_cannot_hold_drops_out_and_none_left_draws_nothing() -> None:
@@ -121,13 +126,7 @@ LITTLE_FILTERING: list[tuple[str, dict[str, Any], Any]] = [
     ("schema", "wanted"), [(s, w) for _, s, w in LITTLE_FILTERING], ids=[i for i, _, _ in LITTLE_FILTERING]
 )
 def test_schemas_that_allow_plenty_are_drawn_with_little_filtering(schema: dict[str, Any], wanted: Any) -> None:
-    stats = SampleStats()
-    drawn = _draw(schema, stats=stats)
-
-    assert drawn, blame_message(stats)
-    assert all(_valid(schema, d) for d in drawn)
-    assert any(wanted(d) for d in drawn), drawn[:8]
-    assert stats.rejected_share < 0.3, blame_message(stats)
+    _assert_built(schema, wanted, most_rejected=0.3)
 
 
 def test_if_then_branches_keyed_on_a_const_are_built_not_filtered() -> None:
