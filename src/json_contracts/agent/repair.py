@@ -22,7 +22,7 @@ from json_contracts._json.pointers import lookup, pointer_from_parts, pointer_pa
 from json_contracts._json.text import array_index, dumps, format_number
 from json_contracts.schema.authoring import suggest
 from json_contracts.schema.formats import FORMAT_EXAMPLES
-from json_contracts.schema.patterns import matches
+from json_contracts.schema.patterns import property_schemas
 from json_contracts.schema.validation import TIMEOUT_KEYWORD, ErrorRecord
 
 __all__ = [
@@ -167,7 +167,7 @@ def _below(node: Any, segment: str, kind: str | None, root: Any, depth: int) -> 
     if isinstance(ref, str):
         found += _below(resolve_local_ref(root, ref), segment, kind, root, depth + 1)
     if kind != "array":
-        found += _property_schemas(node, segment)
+        found += property_schemas(node, segment)
     index = array_index(segment) if kind != "object" else None
     if index is not None:
         found += _item_schemas(node, index)
@@ -180,18 +180,6 @@ def _below(node: Any, segment: str, kind: str | None, root: Any, depth: int) -> 
             said = [m for b in branches if (m := merged_schema(_below(b, segment, kind, root, depth + 1))) is not True]
             if said:
                 found.append(said[0] if len(said) == 1 else {"anyOf": said})
-    return found
-
-
-def _property_schemas(node: dict[str, Any], name: str) -> list[Any]:
-    """``properties[name]`` and every ``patternProperties`` schema whose pattern matches ``name``;
-    ``additionalProperties`` when none of them applies."""
-    properties, patterns = node.get("properties"), node.get("patternProperties")
-    found = [properties[name]] if isinstance(properties, dict) and name in properties else []
-    if isinstance(patterns, dict):
-        found += [sub for pattern, sub in patterns.items() if matches(pattern, name)]
-    if not found and "additionalProperties" in node:
-        found.append(node["additionalProperties"])
     return found
 
 

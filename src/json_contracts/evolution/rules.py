@@ -38,7 +38,7 @@ from json_contracts._json.text import canonical, dumps
 from json_contracts.evolution.model import Change, Direction, Focus
 from json_contracts.findings import Code
 from json_contracts.schema.patterns import matches
-from json_contracts.schema.vocabulary import DRAFT7
+from json_contracts.schema.vocabulary import DRAFT7, item_schemas
 
 __all__ = ["compare_schemas", "equivalent", "normalise"]
 
@@ -740,24 +740,13 @@ def _rule_closed(side: _Side) -> Iterator[Change]:
         yield _change(side, codes, message, focus, keyword)
 
 
-def _tuple(node: dict[str, Any], draft7: bool) -> tuple[list[Any], Any]:
-    """An array schema as (the schemas of its first positions, the schema of every later item)."""
-    if draft7:
-        items = node.get("items", True)
-        if isinstance(items, list):
-            return items, node.get("additionalItems", True)
-        return [], items
-    prefix = node.get("prefixItems")
-    return (prefix if isinstance(prefix, list) else []), node.get("items", True)
-
-
 def _rule_items(side: _Side) -> Iterator[Change]:
     """A tuple closed at a length the source goes past (``items: false``, ``additionalItems: false``)."""
-    prefix, rest = _tuple(side.target, side.versions[1].draft7)
+    prefix, rest = item_schemas(side.target, side.versions[1].draft7)
     if rest is not False:
         return
     length = len(prefix)
-    source_prefix, source_rest = _tuple(side.source, side.versions[0].draft7)
+    source_prefix, source_rest = item_schemas(side.source, side.versions[0].draft7)
     longest = len(source_prefix) if source_rest is False else None
     maximum = side.source.get("maxItems")
     if isinstance(maximum, int) and not isinstance(maximum, bool):
@@ -1062,7 +1051,7 @@ class _Walk:
             return
         ends = []
         for node, at, version in ((old, at_old, self.old), (new, at_new, self.new)):
-            prefix, rest = _tuple(node, version.draft7)
+            prefix, rest = item_schemas(node, version.draft7)
             prefix_key = "items" if version.draft7 else "prefixItems"
             rest_key = "additionalItems" if version.draft7 and isinstance(node.get("items"), list) else "items"
             ends.append((prefix, rest, prefix_key, rest_key, at, node))

@@ -60,6 +60,7 @@ __all__ = [
     "PatternTimeout",
     "matches",
     "pattern_timeout",
+    "property_schemas",
     "regex_problem",
     "search",
     "time_budget",
@@ -336,3 +337,16 @@ def matches(pattern: str, text: str) -> bool:
         return search(pattern, text)
     except Exception:  # regress.RegressError, PatternTimeout, PatternNotChecked, a worker failure
         return False
+
+
+def property_schemas(node: dict[str, Any], name: str, *, additional: bool = True) -> list[Any]:
+    """The sub-schemas of object schema ``node`` that a property called ``name`` must match: its
+    ``properties`` entry and every ``patternProperties`` entry whose pattern :func:`matches` it, or,
+    when none names it, ``additionalProperties`` if ``node`` has one (and ``additional`` asks)."""
+    properties, patterns = node.get("properties"), node.get("patternProperties")
+    found = [properties[name]] if isinstance(properties, dict) and name in properties else []
+    if isinstance(patterns, dict):
+        found += [sub for pattern, sub in patterns.items() if isinstance(pattern, str) and matches(pattern, name)]
+    if not found and additional and "additionalProperties" in node:
+        found.append(node["additionalProperties"])
+    return found

@@ -105,3 +105,18 @@ def iter_subschemas(node: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...
             for name, sub in value.items():
                 if isinstance(sub, (dict, bool)):
                     yield (key, name), sub
+
+
+def item_schemas(node: dict[str, Any], tuple_items: bool) -> tuple[list[Any], Any]:
+    """An array schema as (the schemas of its first positions, the schema of every later item).
+
+    ``tuple_items`` is the dialect's form before 2020-12: ``items`` as a list is the tuple and
+    ``additionalItems`` the rest; from 2020-12, ``prefixItems`` is the tuple and ``items`` the rest.
+    """
+    if tuple_items:
+        items = node.get("items", True)
+        if isinstance(items, list):
+            return items, node.get("additionalItems", True)
+        return [], items
+    prefix = node.get("prefixItems")
+    return (prefix if isinstance(prefix, list) else []), node.get("items", True)

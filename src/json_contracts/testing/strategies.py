@@ -52,7 +52,8 @@ from json_contracts.schema.checking import check_schema
 from json_contracts.schema.compiled import CompiledSchema, compile_schema
 from json_contracts.schema.dialects import LIBRARY_DIALECTS, detect_library_dialect
 from json_contracts.schema.patterns import matches as pattern_matches
-from json_contracts.schema.vocabulary import DRAFT4, DRAFT6, DRAFT202012
+from json_contracts.schema.patterns import property_schemas
+from json_contracts.schema.vocabulary import DRAFT4, DRAFT6, DRAFT202012, item_schemas
 from json_contracts.testing._regex import python_pattern
 from json_contracts.testing.harness import check_time
 from json_contracts.testing.merge import PENDING, merge
@@ -492,7 +493,7 @@ class _Builder:
         low, high = _count(node, "minItems", 0), _count(node, "maxItems", None)
         if high is not None and low > high:
             return False
-        prefix, rest = self._items(node)
+        prefix, rest = item_schemas(node, self.items_array)
         if self.is_empty(rest, base, nesting + 1) and low > len(prefix):
             return False
         if any(self.is_empty(sub, base, nesting + 1) for sub in prefix[:low]):
@@ -515,10 +516,7 @@ class _Builder:
     def _property_schema(self, node: dict[str, Any], key: str) -> Any:
         """The schema a property named ``key`` must match: its ``properties`` entry and every matching
         ``patternProperties`` entry, or ``additionalProperties`` when neither names it."""
-        properties: dict[str, Any] = node["properties"] if isinstance(node.get("properties"), dict) else {}
-        patterns: dict[str, Any] = node["patternProperties"] if isinstance(node.get("patternProperties"), dict) else {}
-        parts = [properties[key]] if key in properties else []
-        parts += [sub for pat, sub in patterns.items() if _matches(pat, key)]
+        parts = property_schemas(node, key, additional=False)
         if not parts:
             additional = node.get("additionalProperties", True)
             if additional is True and node.get("unevaluatedProperties") is False:
@@ -529,16 +527,6 @@ class _Builder:
             schema = merge(schema, extra)
         self._keep.append(schema)
         return schema
-
-    def _items(self, node: dict[str, Any]) -> tuple[list[Any], Any]:
-        """The per-position item schemas and the schema for every item after them."""
-        if self.items_array:
-            items = node.get("items", True)
-            if isinstance(items, list):
-                return items, node.get("additionalItems", True)
-            return [], items
-        prefix = node.get("prefixItems")
-        return (prefix if isinstance(prefix, list) else []), node.get("items", True)
 
     def _build(self, original: Any, pointer: str, depth: int, base: str) -> st.SearchStrategy[Any]:
         if depth > self.max_depth + 4:
@@ -840,7 +828,7 @@ class _Builder:
         return st.one_of(options) if options else None
 
     def _array(self, node: dict[str, Any], pointer: str, depth: int, base: str) -> st.SearchStrategy[list[Any]]:
-        prefix, rest = self._items(node)
+        prefix, rest = item_schemas(node, self.items_array)
         if self.items_array:
             prefix_key = "items"
             rest_where = f"{pointer}/additionalItems" if isinstance(node.get("items"), list) else f"{pointer}/items"
