@@ -125,6 +125,14 @@ def test_large_classes_stay_cheap_to_draw_from() -> None:
     _draws_match(r"^[\p{L}\p{N}]+$")
 
 
+def test_a_translation_too_large_to_compile_is_not_used() -> None:
+    """Each ``\\p{L}`` is a class of some 13,000 characters of Python text: a few hundred of them made a
+    pattern that ``re`` and Hypothesis took seconds to compile (2,000: 25 MB, about a minute). Past
+    a million characters the strings are drawn as any text and filtered, as for a long pattern."""
+    assert python_pattern(r"\p{L}" * 100) is None
+    assert python_pattern(r"\p{L}" * 10) is not None
+
+
 @pytest.mark.parametrize(
     "pattern",
     [

@@ -70,6 +70,9 @@ __all__ = ["CLASS_BUDGET", "MATCHES_NOTHING", "NOTHING", "python_pattern"]
 CLASS_BUDGET = 8192
 # Longer patterns are not translated (their strings are drawn as any text and filtered).
 _MAX_PATTERN = 100_000
+# Nor are translations longer than this: Unicode classes make short patterns long (``\p{L}`` is some
+# 13,000 characters of Python text), and ``re`` and Hypothesis compile 25 MB in about a minute.
+_MAX_TRANSLATION = 1_000_000
 
 _CONTROL_ESCAPES = {"f": 0x0C, "n": 0x0A, "r": 0x0D, "t": 0x09, "v": 0x0B}
 _SYNTAX_CHARACTERS = frozenset("^$\\.*+?()[]{}|/")
@@ -99,6 +102,8 @@ def python_pattern(pattern: str) -> str | None:
         return None
     try:
         candidate = "(?a)" + _Translator(pattern).translate()  # (?a): \b and \B are ASCII, as in ECMA-262
+        if len(candidate) > _MAX_TRANSLATION:
+            return None
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             re.compile(candidate)
