@@ -656,8 +656,11 @@ class _Builder:
                 return above and (high is None or (q < high if high_open else q <= high))
 
             def halved(x: float) -> float:
-                if not x.is_integer() or abs(x) >= 2**52:
+                if not math.isfinite(x) or not x.is_integer():
                     return x
+                if abs(x) >= 2**52:  # every float is whole there: its leading digits below 2**50, plus a half
+                    moved = math.copysign(math.floor(math.ldexp(abs(math.frexp(x)[0]), 50)) + 0.5, x)
+                    return moved if inside(moved) else x
                 return x + 0.5 if inside(x + 0.5) else x - 0.5
 
             # Most unbounded floats Hypothesis draws are past 2**52, where every float is whole; a whole
