@@ -218,3 +218,20 @@ def test_an_any_of_branch_contradicting_its_siblings_is_never_drawn() -> None:
     collect()
     assert len(drawn) == 20
     assert all(isinstance(d, int) for d in drawn)
+
+
+@pytest.mark.parametrize("name", ["email", "idn-email", "hostname", "idn-hostname", "uri", "iri-reference"])
+def test_domain_formats_are_drawn_without_scanning_the_utf8_codec(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """hypothesis-jsonschema draws these from Hypothesis's domain strategy, whose regex has no
+    alphabet: the first draw in a fresh ``.hypothesis`` folder scanned the UTF-8 codec (about 1 s),
+    and the example app's own ``@given`` test failed Hypothesis's ``too_slow`` health check in CI."""
+    import hypothesis.internal.charmap
+
+    def scan(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the UTF-8 codec was scanned")
+
+    monkeypatch.setattr(hypothesis.internal.charmap, "intervals_from_codec", scan)
+    schema = {"type": "string", "format": name}
+    drawn = _draw(schema, count=20)
+    assert len(drawn) == 20
+    assert all(_valid(schema, d) for d in drawn)

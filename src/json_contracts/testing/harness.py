@@ -174,6 +174,12 @@ def explore(strategy: st.SearchStrategy[Any], body: Callable[[Any], None], optio
     return outcome
 
 
+def time_left() -> float | None:
+    """Seconds before the running exploration's deadline (at least 0), or None outside one."""
+    deadline = _deadline.get()
+    return None if deadline is None else max(0.0, deadline - time.monotonic())
+
+
 def _past(deadline: float | None) -> bool:
     return deadline is not None and time.monotonic() > deadline
 

@@ -48,6 +48,8 @@ from json_contracts._json.text import canonical
 from json_contracts.contracts.model import Contract
 from json_contracts.errors import InvalidInputError
 from json_contracts.findings import Finding
+from json_contracts.schema import budget
+from json_contracts.schema.budget import validation_timeout
 from json_contracts.schema.checking import check_schema
 from json_contracts.schema.compiled import CompiledSchema, compile_schema
 from json_contracts.schema.dialects import LIBRARY_DIALECTS, detect_library_dialect
@@ -55,7 +57,7 @@ from json_contracts.schema.patterns import matches as pattern_matches
 from json_contracts.schema.patterns import property_schemas
 from json_contracts.schema.vocabulary import DRAFT4, DRAFT6, DRAFT202012, item_schemas
 from json_contracts.testing._regex import python_pattern
-from json_contracts.testing.harness import check_time
+from json_contracts.testing.harness import check_time, time_left
 from json_contracts.testing.merge import PENDING, merge
 
 __all__ = [
@@ -211,7 +213,30 @@ def _formats() -> dict[str, st.SearchStrategy[str]]:
     }
 
 
+def _ascii_formats() -> dict[str, st.SearchStrategy[str]]:
+    """Our own strategies for the formats whose hypothesis-jsonschema strategies draw domain names.
+
+    Those come from Hypothesis's ``provisional.domains()`` and ``emails()``, whose regular
+    expression has no alphabet: the first draw in a fresh ``.hypothesis`` folder scans the whole
+    UTF-8 codec (about 1 s), which fails an app's own ``@given`` test on Hypothesis's ``too_slow``
+    health check on a busy CI runner. These draw the same shapes in ASCII, with no scan.
+    """
+    label = st.text("abcdefghijklmnopqrstuvwxyz0123456789", min_size=1, max_size=12)
+    tld = st.sampled_from(["com", "org", "net", "io", "dev", "example"])
+    domain = st.tuples(st.lists(label, min_size=1, max_size=3), tld).map(lambda t: ".".join([*t[0], t[1]]))
+    email = st.tuples(st.lists(label, min_size=1, max_size=2), domain).map(lambda t: ".".join(t[0]) + "@" + t[1])
+    url = domain.map("https://{}".format)
+    return {
+        "email": email,
+        "idn-email": email,
+        "hostname": domain,
+        "idn-hostname": domain,
+        **dict.fromkeys(("uri", "uri-reference", "iri", "iri-reference", "uri-template"), url),
+    }
+
+
 _FORMATS: dict[str, st.SearchStrategy[str]] | None = None
+_ASCII_FORMATS = _ascii_formats()
 _STRING_KEYS = ("minLength", "maxLength", "pattern", "format")
 _NUMBER_KEYS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
 _OBJECT_KEYS = ("properties", "required", "additionalProperties", "patternProperties", "propertyNames",
@@ -310,10 +335,9 @@ class _Builder:
         validator = self._validator(node, base)
 
         def accept(value: Any) -> bool:
-            try:
-                error = next(iter(validator.iter_errors(value)), None)
-            except RecursionError:
-                self.record(False, ("depth", pointer))
+            error = _first_error(validator, value)
+            if isinstance(error, tuple):
+                self.record(False, (error[0], pointer))
                 return False
             if error is None:
                 self.record(True, None)
@@ -529,6 +553,7 @@ class _Builder:
         return schema
 
     def _build(self, original: Any, pointer: str, depth: int, base: str) -> st.SearchStrategy[Any]:
+        check_time()  # Hypothesis builds the whole tree at the first draw: a huge one must stop on time too
         if depth > self.max_depth + 4:
             return st.nothing()  # a required recursion that never bottoms out
         node, inner, depth, followed = self.flatten(original, base, depth)
@@ -559,14 +584,20 @@ class _Builder:
             branches = node.get(key)
             if isinstance(branches, list) and branches:
                 rest = {k: v for k, v in node.items() if k != key}
-                options = []
+                options: list[st.SearchStrategy[Any]] = []
+                seen: dict[int, Any] = {}  # branch -> its merged node: equal branches share one strategy
                 for i, branch in enumerate(branches):
-                    merged = merge(rest, self._at(branch, base))
+                    target = self._at(branch, base)
+                    merged = seen.get(id(target)) if key == "anyOf" else None
+                    if merged is None:
+                        merged = seen[id(target)] = merge(rest, target)
                     if key == "oneOf":  # kept only if it fails the others: say so where cheap
                         for j, other in enumerate(branches):
                             if j != i and merged is not False:
                                 merged = merge(merged, _negate(self._at(other, base), merged))
-                    options.append(self.build(merged, f"{pointer}/{key}/{i}", depth, base))
+                    option = self.build(merged, f"{pointer}/{key}/{i}", depth, base)
+                    if not any(option is known for known in options):  # Hypothesis flattens nested
+                        options.append(option)  # one_of branches: repeats would double at every level
                 return st.one_of(options)
         if "if" in node:
             rest = {k: v for k, v in node.items() if k not in ("if", "then", "else")}
@@ -697,7 +728,10 @@ class _Builder:
         if not shaped:
             leaf.update(lengths)  # plain text is drawn at the right length; shaped text is filtered below
         nul = "pattern" in leaf and _NUL.search(leaf["pattern"]) is not None  # drawn only where asked for
-        strategy: st.SearchStrategy[Any] = _leaf(leaf, custom_formats=_FORMATS, allow_x00=nul)
+        own = _ASCII_FORMATS.get(leaf["format"]) if "format" in leaf and "pattern" not in leaf else None
+        strategy: st.SearchStrategy[Any] = (
+            own if own is not None else _leaf(leaf, custom_formats=_FORMATS, allow_x00=nul)
+        )
         if shaped and lengths:
             low, high = lengths.get("minLength", 0), node.get("maxLength")
             keyword = "maxLength" if high is not None else "minLength"
@@ -1305,15 +1339,36 @@ def _dependent_properties(node: dict[str, Any]) -> dict[str, list[Any]]:
     return result
 
 
+def _first_error(validator: Any, value: Any) -> Any:
+    """The first error ``validator`` finds in ``value`` (None when valid), or ``("depth",)`` /
+    ``("timeout",)`` when it could not finish.
+
+    Validation runs under the CPU deadline of :mod:`json_contracts.schema.budget`: the time left
+    of the running check (:func:`~json_contracts.testing.harness.time_left`), else the
+    per-document timeout. A schema whose ``$ref``s fan out (2**36 ways through nested ``allOf``)
+    makes one validation endless, and a filter that never returns never reaches the check's clock.
+    """
+    left = time_left()
+    token = budget.start(validation_timeout() if left is None else min(left, validation_timeout()))
+    try:
+        return next(iter(validator.iter_errors(value)), None)
+    except RecursionError:
+        return ("depth",)
+    except budget.ValidationTimeout:
+        check_time()  # the check's own time is up: it ends as inconclusive
+        return ("timeout",)
+    finally:
+        budget.finish(token)
+
+
 def _whole(strategy: st.SearchStrategy[Any], compiled: CompiledSchema, stats: SampleStats) -> st.SearchStrategy[Any]:
     """The final gate: only documents the contract's own validator accepts are yielded."""
     validator = compiled.validator
 
     def accept(value: Any) -> bool:
-        try:
-            error = next(iter(validator.iter_errors(value)), None)
-        except RecursionError:
-            stats.record(False, ("depth", ""))
+        error = _first_error(validator, value)
+        if isinstance(error, tuple):
+            stats.record(False, (error[0], ""))
             return False
         if error is not None:
             where = "".join("/" + escape_pointer_segment(p) for p in error.schema_path)
